@@ -1,0 +1,37 @@
+/** Strips the mask characters a person may type and upper-cases CNPJ letters. */
+export function normalizeCpfCnpj(value: string): string {
+  return value.replace(/[.\-/\s]/g, '').toUpperCase();
+}
+
+function allSame(value: string): boolean {
+  return /^(.)\1*$/.test(value);
+}
+
+function mod11Digit(values: number[], weights: number[]): number {
+  const sum = values.reduce((acc, v, i) => acc + v * (weights[i] ?? 0), 0);
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+export function isValidCpf(cpf: string): boolean {
+  if (!/^\d{11}$/.test(cpf) || allSame(cpf)) return false;
+  const digits = [...cpf].map(Number);
+  const first = mod11Digit(digits.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const second = mod11Digit(digits.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return first === digits[9] && second === digits[10];
+}
+
+const CNPJ_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/** Numeric and alphanumeric CNPJ (Receita Federal, IN RFB 2.229/2024): each character counts as its ASCII code minus 48. */
+export function isValidCnpj(cnpj: string): boolean {
+  if (!/^[0-9A-Z]{12}\d{2}$/.test(cnpj) || allSame(cnpj)) return false;
+  const values = [...cnpj].map((c) => c.charCodeAt(0) - 48);
+  const first = mod11Digit(values.slice(0, 12), CNPJ_WEIGHTS.slice(1));
+  const second = mod11Digit(values.slice(0, 13), CNPJ_WEIGHTS);
+  return first === values[12] && second === values[13];
+}
+
+export function isValidCpfOrCnpj(value: string): boolean {
+  return value.length === 11 ? isValidCpf(value) : isValidCnpj(value);
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const REQUIRED = 'Este campo é obrigatório.';
+export const INVALID_EMAIL = 'Informe um e-mail válido.';
+
+export const tooLong = (max: number) => `Deve ter no máximo ${max} caracteres.`;
+
+/** A required text field: trimmed, non-empty, bounded. */
+export const requiredText = (max: number) =>
+  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, tooLong(max));
+
+export const emailField = z
+  .string({ error: REQUIRED })
+  .trim()
+  .toLowerCase()
+  .min(1, REQUIRED)
+  .max(254, tooLong(254))
+  .regex(z.regexes.email, INVALID_EMAIL);
+
+export const messageResponse = z.object({ message: z.string() });
+export const detailResponse = z.object({ detail: z.string() });
+/** DRF-style validation body: each field maps to its messages. */
+export const fieldErrorsResponse = z.record(z.string(), z.array(z.string()));
