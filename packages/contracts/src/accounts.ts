@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { captchaField } from './captcha.ts';
 import { isValidCpfOrCnpj, normalizeCpfCnpj } from './cpf-cnpj.ts';
 import { ageOn, brDateToIso, isRealIsoDate, todayInSaoPaulo } from './dates.ts';
-import { emailField, REQUIRED, requiredText, tooLong } from './fields.ts';
+import { emailField, REQUIRED, requiredOrInvalid, requiredText, tooLong } from './fields.ts';
 import {
   passwordMessages,
   registerPasswordRules,
@@ -27,7 +27,10 @@ const PASSWORD_MAX = 128;
 const passwordWith = (rules: PasswordRule[]) =>
   rules.reduce(
     (schema, rule) => schema.refine(rule.test, rule.message),
-    z.string({ error: REQUIRED }).min(1, REQUIRED).max(PASSWORD_MAX, tooLong(PASSWORD_MAX)),
+    z
+      .string({ error: requiredOrInvalid })
+      .min(1, REQUIRED)
+      .max(PASSWORD_MAX, tooLong(PASSWORD_MAX)),
   );
 
 export const registerPassword = passwordWith(registerPasswordRules);
@@ -37,15 +40,18 @@ export const cpfCnpjField = z
   .string({ error: REQUIRED })
   .max(32, accountMessages.cpfCnpjInvalid)
   .transform(normalizeCpfCnpj)
-  .refine((v) => v.length > 0, REQUIRED)
+  .refine((v) => v.length > 0, { message: REQUIRED, abort: true })
   .refine(isValidCpfOrCnpj, accountMessages.cpfCnpjInvalid);
 
 /** Birth date as YYYY-MM-DD, a real date, 18 or older today in São Paulo. */
 export const birthDateField = z
   .string({ error: REQUIRED })
   .min(1, REQUIRED)
-  .refine(isRealIsoDate, accountMessages.birthDateInvalid)
-  .refine((v) => v >= '1900-01-01' && v <= todayInSaoPaulo(), accountMessages.birthDateInvalid)
+  .refine(isRealIsoDate, { message: accountMessages.birthDateInvalid, abort: true })
+  .refine((v) => v >= '1900-01-01' && v <= todayInSaoPaulo(), {
+    message: accountMessages.birthDateInvalid,
+    abort: true,
+  })
   .refine((v) => ageOn(v, todayInSaoPaulo()) >= MINIMUM_AGE, accountMessages.underage);
 
 export const nameField = requiredText(150);
@@ -86,7 +92,10 @@ export type RegisterFormInput = z.input<typeof registerForm>;
 
 export const loginBody = z.object({
   email: emailField,
-  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(PASSWORD_MAX, tooLong(PASSWORD_MAX)),
+  password: z
+    .string({ error: requiredOrInvalid })
+    .min(1, REQUIRED)
+    .max(PASSWORD_MAX, tooLong(PASSWORD_MAX)),
   captcha: captchaField,
 });
 export type LoginBody = z.input<typeof loginBody>;
@@ -108,7 +117,7 @@ export type ConfirmEmailBody = z.input<typeof confirmEmailBody>;
 export const resendCodeBody = z.object({ email: emailField });
 
 export const refreshBody = z.object({
-  refresh: z.string({ error: REQUIRED }).min(1, REQUIRED).max(512, tooLong(512)),
+  refresh: z.string({ error: requiredOrInvalid }).min(1, REQUIRED).max(512, tooLong(512)),
 });
 export const refreshResponse = z.object({ access: z.string(), refresh: z.string() });
 export type RefreshResponse = z.infer<typeof refreshResponse>;
@@ -140,8 +149,8 @@ export const userResponse = z.object({
   id: z.number(),
   email: z.string(),
   name: z.string(),
-  cpf_cnpj: z.string(),
-  birth_date: z.string(),
+  cpf_cnpj: z.string().nullable(),
+  birth_date: z.string().nullable(),
   is_confirmed_email: z.boolean(),
   is_two_factor_authentication: z.boolean(),
   is_admin: z.boolean(),

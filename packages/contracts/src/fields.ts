@@ -1,13 +1,21 @@
 import { z } from 'zod';
 
+// Every default message of zod in Portuguese, on the server and in the browser alike.
+z.config(z.locales.ptBR());
+
 export const REQUIRED = 'Este campo é obrigatório.';
+export const INVALID_VALUE = 'Valor inválido.';
+
+/** For a schema's type error: absent means required, anything else is the wrong kind of value. */
+export const requiredOrInvalid = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? REQUIRED : INVALID_VALUE;
 export const INVALID_EMAIL = 'Informe um e-mail válido.';
 
 export const tooLong = (max: number) => `Deve ter no máximo ${max} caracteres.`;
 
 /** A required text field: trimmed, non-empty, bounded. */
 export const requiredText = (max: number) =>
-  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, tooLong(max));
+  z.string({ error: requiredOrInvalid }).trim().min(1, REQUIRED).max(max, tooLong(max));
 
 export const emailField = z
   .string({ error: REQUIRED })
@@ -21,3 +29,5 @@ export const messageResponse = z.object({ message: z.string() });
 export const detailResponse = z.object({ detail: z.string() });
 /** DRF-style validation body: each field maps to its messages. */
 export const fieldErrorsResponse = z.record(z.string(), z.array(z.string()));
+/** A 400: field errors, or a `{detail}`/`{message}` about the request as a whole. */
+export const badRequestResponse = z.union([fieldErrorsResponse, detailResponse, messageResponse]);

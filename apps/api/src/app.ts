@@ -1,0 +1,97 @@
+import type { DatabaseHandle } from '@copaiba/db';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Secrets } from './lib/secrets.ts';
+import { outboxMailer, type Mailer } from './mail/mailer.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createSessionTokens } from './modules/accounts/session-tokens.ts';
+import { createCaptchaService } from './modules/captcha/captcha.service.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { defaultRateLimits, rateLimitPlugin, type RateLimits } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  secrets: Secrets;
+  /** Built from the app's logger when absent (dev outbox). */
+  mailer?: Mailer;
+  redis?: Redis;
+  rateLimits?: RateLimits;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  webDistDir: string;
+}
+
+export async function buildApp(deps: AppDeps) {
+  const { config, database, secrets } = deps;
+  const db = database.db;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON and multipart only.
+  app.removeContentTypeParser('text/plain');
+
+  const mailer = deps.mailer ?? outboxMailer(db, app.log);
+  const sessions = createSessionTokens({
+    secrets,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    now,
+  });
+  const captcha = createCaptchaService(db, secrets.captchaKey, config.CAPTCHA_MAX_NUMBER);
+  const accounts = createAccountsService({
+    db,
+    mailer,
+    captcha,
+    sessions,
+    secrets,
+    publicUrl: config.PUBLIC_URL,
+    now,
+    log: app.log,
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin, {
+    limits: deps.rateLimits ?? defaultRateLimits,
+    redis: deps.redis,
+  });
+  await app.register(multipartPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin, { db, sessions });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ping: database.ping });
+      await api.register(captchaRoutes, { captcha });
+      await api.register(accountsRoutes, { accounts });
+      if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webPlugin, { distDir: deps.webDistDir });
+  app.addHook('onClose', () => mailer.close());
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => !v || protocols.some((p) => v.startsWith(p)), {
+      message: `deve começar com ${protocols.join(' ou ')}`,
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default('./data'),
+  SEED_DEMO: bool.optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(10).optional(),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().default('Copaíba <nao-responda@copaiba.com.br>'),
+  JWT_SECRET: z.string().min(32).optional(),
+  ENCRYPTION_KEY: z.string().min(32).optional(),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SEED_DEMO' | 'PUBLIC_URL'> {
+  PUBLIC_URL: string;
+  SEED_DEMO: boolean;
+  isProduction: boolean;
+}
+
+/** Parses the environment once; throws with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new Error('Configuração inválida:\n  ADMIN_EMAIL e ADMIN_PASSWORD vão juntos.');
+  }
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && (!e.JWT_SECRET || !e.ENCRYPTION_KEY)) {
+    throw new Error(
+      'Configuração inválida:\n  JWT_SECRET e ENCRYPTION_KEY (32+ caracteres) são obrigatórios com NODE_ENV=production.',
+    );
+  }
+  if (isProduction && !e.SMTP_URL) {
+    throw new Error(
+      'Configuração inválida:\n  SMTP_URL é obrigatório com NODE_ENV=production (códigos chegam só por e-mail).',
+    );
+  }
+  return {
+    ...e,
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL,
+    isProduction,
+  };
+}

@@ -1,0 +1,245 @@
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type {
+  ConfirmEmailBody,
+  LoginBody,
+  PasswordResetBody,
+  RegisterBody,
+} from '@copaiba/contracts';
+import type { Database } from '@copaiba/db';
+import { verify } from '@node-rs/argon2';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { keyedHash, type Secrets } from '../../lib/secrets.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { confirmationMail, passwordResetMail } from '../../mail/templates.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
+import * as repo from './accounts.repo.ts';
+import { hashPassword } from './passwords.ts';
+import type { SessionTokens } from './session-tokens.ts';
+
+export const CONFIRMATION_TTL_HOURS = 24;
+export const RESET_TTL_MINUTES = 60;
+export const MAX_CODE_ATTEMPTS = 5;
+
+export const messages = {
+  registered: 'Conta criada! Enviamos um código de confirmação para o seu e-mail.',
+  emailTaken: 'Já existe uma conta com este e-mail.',
+  cpfCnpjTaken: 'Já existe uma conta com este CPF ou CNPJ.',
+  userNotFound: 'Não encontramos uma conta com este e-mail.',
+  alreadyConfirmed: 'Sua conta já está confirmada. Faça login.',
+  confirmed: 'Conta confirmada com sucesso! Faça login para continuar.',
+  codeInvalid: 'Código inválido. Confira o código enviado para o seu e-mail.',
+  codeMissing: 'Não há código ativo para este e-mail. Solicite um novo código.',
+  codeExpired: 'Código expirado. Solicite um novo código.',
+  codeLocked: 'Muitas tentativas inválidas. Solicite um novo código.',
+  codeResent:
+    'Se houver uma conta aguardando confirmação com este e-mail, enviamos um novo código.',
+  badCredentials: 'E-mail ou senha inválidos.',
+  unconfirmed:
+    'Confirme seu e-mail para entrar. O código de confirmação foi enviado para o seu e-mail.',
+  loggedIn: 'Login realizado com sucesso.',
+  resetRequested: 'Se o e-mail estiver cadastrado, você receberá um link para redefinir sua senha.',
+  resetExpired: 'Código expirado',
+  resetInvalid: 'Link de redefinição inválido. Solicite outro em "Esqueceu sua Senha?".',
+  passwordChanged: 'Senha atualizada com sucesso! Faça login com a nova senha.',
+} as const;
+
+export interface AccountsDeps {
+  db: Database;
+  mailer: Mailer;
+  captcha: CaptchaService;
+  sessions: SessionTokens;
+  secrets: Secrets;
+  publicUrl: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, mailer, captcha, sessions, secrets, now, log } = deps;
+  const codeHash = (purpose: string, userId: number, code: string) =>
+    keyedHash(secrets.hashKey, `${purpose}:${userId}:${code}`);
+  // Verifying against this keeps a missing account as slow as a wrong password.
+  const dummyHash = hashPassword('copaiba-timing-equaliser');
+
+  /** Mail is sent after the data is committed; a failed send is logged and the user can ask again. */
+  async function deliver(mail: Parameters<Mailer['send']>[0]): Promise<void> {
+    try {
+      await mailer.send(mail);
+    } catch (err) {
+      log.error({ err, to: mail.to, subject: mail.subject }, 'mail delivery failed');
+    }
+  }
+
+  async function issueConfirmationCode(user: repo.UserRow): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await repo.insertCode(db, {
+      userId: user.id,
+      purpose: 'confirm_email',
+      codeHash: codeHash('confirm_email', user.id, code),
+      expiresAt: new Date(now().getTime() + CONFIRMATION_TTL_HOURS * 3_600_000),
+    });
+    await deliver(confirmationMail(user.email, user.name, code, CONFIRMATION_TTL_HOURS));
+  }
+
+  /**
+   * Checks a mailed code: expired, locked and wrong codes are refused (a wrong try counts toward
+   * the lock); the right one is consumed once, inside the caller's transaction with `onValid`.
+   */
+  async function redeemCode(
+    user: repo.UserRow,
+    purpose: 'confirm_email' | 'reset_password',
+    presented: string,
+    errors: { missing: AppError; expired: AppError; invalid: AppError },
+    onValid: (tx: Database) => Promise<void>,
+  ): Promise<void> {
+    const code = await repo.findOpenCode(db, user.id, purpose);
+    const at = now();
+    if (!code) throw errors.missing;
+    if (code.failedAttempts >= MAX_CODE_ATTEMPTS) throw new AppError(400, messages.codeLocked);
+    if (code.expiresAt <= at) throw errors.expired;
+    const expected = Buffer.from(code.codeHash);
+    const actual = Buffer.from(codeHash(purpose, user.id, presented));
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+      const attempts = await repo.recordFailedAttempt(db, code.id, MAX_CODE_ATTEMPTS);
+      if (attempts === null || attempts >= MAX_CODE_ATTEMPTS)
+        throw new AppError(400, messages.codeLocked);
+      throw errors.invalid;
+    }
+    const redeemed = await db.transaction(async (tx) => {
+      if (!(await repo.consumeCode(tx, code.id, MAX_CODE_ATTEMPTS, at))) return false;
+      await onValid(tx);
+      return true;
+    });
+    if (!redeemed) throw errors.invalid;
+  }
+
+  return {
+    async register(body: RegisterBody & { captcha: string }) {
+      await captcha.verify(body.captcha);
+      if (await repo.findUserByEmail(db, body.email))
+        throw AppError.badRequest('email', messages.emailTaken);
+      if (await repo.findUserByCpfCnpj(db, body.cpf_cnpj)) {
+        throw AppError.badRequest('cpf_cnpj', messages.cpfCnpjTaken);
+      }
+      let user: repo.UserRow;
+      try {
+        user = await repo.insertUser(db, {
+          name: body.name,
+          email: body.email,
+          cpfCnpj: body.cpf_cnpj,
+          birthDate: body.birth_date,
+          passwordHash: await hashPassword(body.password),
+        });
+      } catch (err) {
+        throw uniqueViolationToField(err) ?? err;
+      }
+      await issueConfirmationCode(user);
+      return { message: messages.registered };
+    },
+
+    async confirmEmail({ email, token }: ConfirmEmailBody) {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) throw AppError.notFound(messages.userNotFound);
+      if (user.isConfirmedEmail) return { message: messages.alreadyConfirmed };
+      await redeemCode(
+        user,
+        'confirm_email',
+        token,
+        {
+          missing: new AppError(400, messages.codeMissing),
+          expired: new AppError(400, messages.codeExpired),
+          invalid: new AppError(400, messages.codeInvalid),
+        },
+        (tx) => repo.updateUser(tx, user.id, { isConfirmedEmail: true }),
+      );
+      return { message: messages.confirmed };
+    },
+
+    async resendConfirmation(email: string) {
+      const user = await repo.findUserByEmail(db, email);
+      if (user && !user.isConfirmedEmail) await issueConfirmationCode(user);
+      return { message: messages.codeResent };
+    },
+
+    async login(body: LoginBody & { captcha: string }) {
+      await captcha.verify(body.captcha);
+      const user = await repo.findUserByEmail(db, body.email);
+      const valid = user
+        ? await verify(user.passwordHash, body.password).catch(() => false)
+        : await verify(await dummyHash, body.password).then(() => false);
+      if (!user || !valid) throw AppError.unauthorized(messages.badCredentials);
+      if (!user.isConfirmedEmail) {
+        const open = await repo.findOpenCode(db, user.id, 'confirm_email');
+        if (!open || open.expiresAt <= now() || open.failedAttempts >= MAX_CODE_ATTEMPTS) {
+          await issueConfirmationCode(user);
+        }
+        throw AppError.forbidden(messages.unconfirmed);
+      }
+      return { ...(await sessions.issue(db, user)), detail: messages.loggedIn };
+    },
+
+    refresh: (refresh: string) => sessions.rotate(db, refresh),
+
+    logout: (refresh: string) => sessions.revoke(db, refresh),
+
+    async requestPasswordReset(email: string) {
+      const user = await repo.findUserByEmail(db, email);
+      if (user) {
+        const token = randomBytes(24).toString('base64url');
+        await repo.insertCode(db, {
+          userId: user.id,
+          purpose: 'reset_password',
+          codeHash: codeHash('reset_password', user.id, token),
+          expiresAt: new Date(now().getTime() + RESET_TTL_MINUTES * 60_000),
+        });
+        const link = `${deps.publicUrl}/change-password?${new URLSearchParams({ token, email: user.email })}`;
+        await deliver(passwordResetMail(user.email, user.name, link, RESET_TTL_MINUTES));
+      }
+      return { message: messages.resetRequested };
+    },
+
+    async resetPassword({ email, token, password }: PasswordResetBody) {
+      const invalid = new AppError(400, messages.resetInvalid);
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) throw invalid;
+      const passwordHash = await hashPassword(password);
+      await redeemCode(
+        user,
+        'reset_password',
+        token,
+        {
+          missing: invalid,
+          expired: new AppError(400, messages.resetExpired, { key: 'message' }),
+          invalid,
+        },
+        async (tx) => {
+          // A reset proves the mailbox, so it also confirms the e-mail; every session ends.
+          await repo.updateUser(tx, user.id, {
+            passwordHash,
+            isConfirmedEmail: true,
+            tokenVersion: user.tokenVersion + 1,
+          });
+          await repo.revokeAllForUser(tx, user.id, now());
+        },
+      );
+      return { message: messages.passwordChanged };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** A concurrent registration that won the race on a unique index becomes the same 400 as the pre-check. */
+function uniqueViolationToField(err: unknown): AppError | null {
+  const e = err as {
+    code?: string;
+    constraint?: string;
+    cause?: { code?: string; constraint?: string };
+  };
+  const pgError = e.code ? e : e.cause;
+  if (pgError?.code !== '23505') return null;
+  return pgError.constraint === 'users_cpf_cnpj_key'
+    ? AppError.badRequest('cpf_cnpj', messages.cpfCnpjTaken)
+    : AppError.badRequest('email', messages.emailTaken);
+}

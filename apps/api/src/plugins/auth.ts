@@ -1,0 +1,40 @@
+import type { Database } from '@copaiba/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+import { findUserById, type UserRow } from '../modules/accounts/accounts.repo.ts';
+import type { SessionTokens } from '../modules/accounts/session-tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: 401 unless a valid access token of a live user is presented. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    requireUser(): UserRow;
+  }
+}
+
+const INVALID_TOKEN = 'Token inválido ou expirado.';
+
+export const authPlugin = fp<{ db: Database; sessions: SessionTokens }>(
+  async (app: FastifyInstance, { db, sessions }) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('requireUser', function (this: FastifyRequest) {
+      if (!this.user) throw AppError.unauthorized();
+      return this.user;
+    });
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      if (!header) throw AppError.unauthorized();
+      const [scheme, token] = header.split(' ');
+      if (scheme?.toLowerCase() !== 'bearer' || !token) throw AppError.unauthorized(INVALID_TOKEN);
+      const claims = await sessions.verifyAccess(token);
+      const user = claims && (await findUserById(db, claims.userId));
+      if (!user || user.tokenVersion !== claims?.tokenVersion)
+        throw AppError.unauthorized(INVALID_TOKEN);
+      request.user = user;
+    });
+  },
+);

@@ -1,0 +1,80 @@
+import { fileURLToPath } from 'node:url';
+import {
+  connectPostgres,
+  openPglite,
+  seedDemoAccounts,
+  DEMO_PASSWORD,
+  type DatabaseHandle,
+} from '@copaiba/db';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { loadSecrets } from './lib/secrets.ts';
+import { smtpMailer } from './mail/mailer.ts';
+import { ensureAdmin } from './modules/accounts/bootstrap-admin.ts';
+import { hashPassword } from './modules/accounts/passwords.ts';
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  return config.DATABASE_URL
+    ? connectPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
+    : openPglite(config.DATA_DIR);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  }
+  const seeded = config.SEED_DEMO ? await seedDemoAccounts(database.db, hashPassword) : [];
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 })
+    : undefined;
+
+  const app = await buildApp({
+    config,
+    database,
+    secrets: loadSecrets(config),
+    mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
+    redis,
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    webDistDir: config.WEB_DIST_DIR ?? defaultWebDist,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    {
+      database: database.kind,
+      mail: config.SMTP_URL ? 'smtp' : 'dev outbox',
+      url: config.PUBLIC_URL,
+    },
+    'Copaíba is ready',
+  );
+  if (seeded.length > 0) {
+    const lines = seeded.map((a) => `  ${a.role.padEnd(18)} ${a.email}`).join('\n');
+    process.stdout.write(`\nContas de demonstração (senha ${DEMO_PASSWORD}):\n${lines}\n\n`);
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `Copaíba não iniciou: ${err instanceof Error ? err.message : String(err)}\n`,
+  );
+  process.exit(1);
+});
