@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase } from '@copaiba/db/testing';
+import { buildApp, type AppDeps } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { deriveSecrets } from '../lib/secrets.ts';
+import { smtpMailer } from '../mail/mailer.ts';
+import { defaultRateLimits, type RateLimits } from '../plugins/rate-limit.ts';
+import { solveCaptcha } from './solve-captcha.ts';
+import { startSmtpSink } from './smtp-sink.ts';
+
+/** Limits high enough that only the rate-limit tests meet them. */
+export const generousRateLimits = Object.fromEntries(
+  Object.entries(defaultRateLimits).map(([k, v]) => [k, { ...v, max: 10_000 }]),
+) as RateLimits;
+
+export interface TestAppOptions {
+  rateLimits?: RateLimits;
+  env?: Record<string, string>;
+}
+
+/**
+ * The real app on a fresh database (PGlite, or the PostgreSQL server when TEST_DATABASE_URL is
+ * set), mailing over real SMTP to an in-process sink, with a clock the test can move.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await createTestDatabase();
+  const smtp = await startSmtpSink();
+  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA_MAX_NUMBER: '2000', ...options.env });
+  const clock = { now: new Date() };
+  const deps: AppDeps = {
+    config,
+    database,
+    secrets: deriveSecrets(randomBytes(32).toString('hex'), randomBytes(32).toString('hex')),
+    mailer: smtpMailer(smtp.url, config.MAIL_FROM),
+    rateLimits: options.rateLimits ?? generousRateLimits,
+    now: () => clock.now,
+    webDistDir: '/nonexistent',
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+
+  return {
+    app,
+    db: database.db,
+    smtp,
+    clock,
+    /** Moves the app's clock forward. */
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+    async captcha(): Promise<string> {
+      const res = await app.inject({ method: 'GET', url: '/api/captcha/challenge/' });
+      return solveCaptcha(res.json());
+    },
+    async close() {
+      await app.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

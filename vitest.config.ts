@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/** PostgreSQL server for the `api-postgres` project: this machine's by default, TEST_DATABASE_URL elsewhere. */
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export default defineConfig({
+  test: {
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+        },
+        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: ['apps/api/src/**/*.test.ts'],
+          env: { TEST_DATABASE_URL: '' },
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['apps/api/src/**/*.test.ts'],
+          env: { TEST_DATABASE_URL: postgresUrl },
+        },
+      },
+    ],
+  },
+});
