@@ -28,6 +28,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) must not crash the process.
+  pool.on('error', (err) => process.stderr.write(`postgres idle client error: ${err.message}\n`));
   const db = drizzlePg(pool, { schema });
   return {
     db,

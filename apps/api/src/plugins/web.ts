@@ -15,6 +15,7 @@ export const webPlugin = fp<{ distDir: string }>(async (app: FastifyInstance, { 
       root: distDir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',

@@ -16,6 +16,7 @@ export const generousRateLimits = Object.fromEntries(
 export interface TestAppOptions {
   rateLimits?: RateLimits;
   env?: Record<string, string>;
+  webDistDir?: string;
 }
 
 /**
@@ -34,13 +35,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer: smtpMailer(smtp.url, config.MAIL_FROM),
     rateLimits: options.rateLimits ?? generousRateLimits,
     now: () => clock.now,
-    webDistDir: '/nonexistent',
+    webDistDir: options.webDistDir ?? '/nonexistent',
   };
   const app = await buildApp(deps);
   await app.ready();
 
   return {
     app,
+    database,
     db: database.db,
     smtp,
     clock,
@@ -55,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     async close() {
       await app.close();
       await smtp.close();
-      await database.close();
+      await database.close().catch(() => undefined);
     },
   };
 }

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { deriveSecrets } from '../lib/secrets.ts';
+import { createTestApp, generousRateLimits } from '../testing/test-app.ts';
+import { createTestDatabase } from '@copaiba/db/testing';
+
+const tight = {
+  ...generousRateLimits,
+  login: { max: 3, timeWindow: 60_000 },
+  register: { max: 2, timeWindow: 60_000 },
+  confirm: { max: 2, timeWindow: 60_000 },
+  mail: { max: 2, timeWindow: 60_000 },
+  captcha: { max: 4, timeWindow: 60_000 },
+};
+
+describe('rate limits', () => {
+  it('answers 429 with a pt-BR detail on login, register, confirm, reset and captcha', async () => {
+    const t = await createTestApp({ rateLimits: tight });
+    try {
+      const hit = (method: 'POST' | 'PUT' | 'GET', url: string, times: number) =>
+        Promise.all(Array.from({ length: times }, () => t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} })));
+      const cases: Array<['POST' | 'PUT' | 'GET', string, number]> = [
+        ['POST', '/api/login/common/', 3],
+        ['POST', '/api/account/register/', 2],
+        ['PUT', '/api/email/confirm/', 2],
+        ['POST', '/api/password/reset/', 2],
+        ['GET', '/api/captcha/challenge/', 4],
+      ];
+      for (const [method, url, max] of cases) {
+        const within = await hit(method, url, max);
+        expect(within.every((r) => r.statusCode !== 429), url).toBe(true);
+        const over = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+        expect(over.statusCode, url).toBe(429);
+        expect(over.json().detail).toMatch(/^Muitas tentativas\. Tente novamente em \d+ segundos\.$/);
+        expect(over.headers['retry-after']).toBeDefined();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('rate limits across instances', () => {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  afterAll(() => redis.quit());
+
+  it('count one budget for every API instance sharing REDIS_URL', async () => {
+    const database = await createTestDatabase();
+    const secrets = deriveSecrets(randomBytes(32).toString('hex'), randomBytes(32).toString('hex'));
+    // A client address of its own keeps parallel runs (both database projects) apart.
+    const address = `10.${[...randomBytes(3)].join('.')}`;
+    const limits = { ...tight, login: { max: 4, timeWindow: 60_000 } };
+    const build = async () => {
+      const app = await buildApp({
+        config: loadConfig({ NODE_ENV: 'test' }),
+        database,
+        secrets,
+        redis,
+        rateLimits: limits,
+        webDistDir: '/nonexistent',
+      });
+      app.addHook('onRequest', async (request) => {
+        request.headers['x-forwarded-for'] = address;
+      });
+      return app;
+    };
+    const a = await build();
+    const b = await build();
+    try {
+      const statuses: number[] = [];
+      for (const app of [a, b, a, b, a]) {
+        statuses.push((await app.inject({ method: 'POST', url: '/api/login/common/', payload: {} })).statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+      await database.close();
+    }
+  });
+});
