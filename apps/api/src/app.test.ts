@@ -50,9 +50,9 @@ describe('the HTTP surface', () => {
     ]) {
       expect(spec.paths, path).toHaveProperty([path]);
     }
-    expect(spec.paths['/api/login/common/'].post.requestBody.content['application/json'].schema.required).toEqual(
-      expect.arrayContaining(['email', 'password', 'captcha']),
-    );
+    expect(
+      spec.paths['/api/login/common/'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(expect.arrayContaining(['email', 'password', 'captcha']));
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });
@@ -81,7 +81,10 @@ describe('the web app', () => {
   it('serves hashed assets immutable and falls back to index.html for client routes', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'copaiba-web-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Copaíba</title><div id="root"></div>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><title>Copaíba</title><div id="root"></div>',
+    );
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     const web = await createTestApp({ webDistDir: dist });
     try {

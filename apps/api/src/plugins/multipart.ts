@@ -17,7 +17,13 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  */
 export const multipartPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, {
-    limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 100, fieldSize: 256 * 1024, parts: 120 },
+    limits: {
+      fileSize: 20 * 1024 * 1024,
+      files: 20,
+      fields: 100,
+      fieldSize: 256 * 1024,
+      parts: 120,
+    },
   });
   app.addHook('preValidation', async (request) => {
     if (!request.isMultipart()) return;
@@ -31,7 +37,9 @@ export const multipartPlugin = fp(async (app: FastifyInstance) => {
             : part.value;
         const previous = body[part.fieldname];
         body[part.fieldname] =
-          previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+          previous === undefined
+            ? value
+            : [...(Array.isArray(previous) ? previous : [previous]), value];
       }
     } catch (err) {
       if ((err as { statusCode?: number }).statusCode === 413) {

@@ -21,7 +21,11 @@ describe('rate limits', () => {
     const t = await createTestApp({ rateLimits: tight });
     try {
       const hit = (method: 'POST' | 'PUT' | 'GET', url: string, times: number) =>
-        Promise.all(Array.from({ length: times }, () => t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} })));
+        Promise.all(
+          Array.from({ length: times }, () =>
+            t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} }),
+          ),
+        );
       const cases: Array<['POST' | 'PUT' | 'GET', string, number]> = [
         ['POST', '/api/login/common/', 3],
         ['POST', '/api/account/register/', 2],
@@ -31,10 +35,19 @@ describe('rate limits', () => {
       ];
       for (const [method, url, max] of cases) {
         const within = await hit(method, url, max);
-        expect(within.every((r) => r.statusCode !== 429), url).toBe(true);
-        const over = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+        expect(
+          within.every((r) => r.statusCode !== 429),
+          url,
+        ).toBe(true);
+        const over = await t.app.inject({
+          method,
+          url,
+          payload: method === 'GET' ? undefined : {},
+        });
         expect(over.statusCode, url).toBe(429);
-        expect(over.json().detail).toMatch(/^Muitas tentativas\. Tente novamente em \d+ segundos\.$/);
+        expect(over.json().detail).toMatch(
+          /^Muitas tentativas\. Tente novamente em \d+ segundos\.$/,
+        );
         expect(over.headers['retry-after']).toBeDefined();
       }
     } finally {
@@ -72,7 +85,9 @@ describe('rate limits across instances', () => {
     try {
       const statuses: number[] = [];
       for (const app of [a, b, a, b, a]) {
-        statuses.push((await app.inject({ method: 'POST', url: '/api/login/common/', payload: {} })).statusCode);
+        statuses.push(
+          (await app.inject({ method: 'POST', url: '/api/login/common/', payload: {} })).statusCode,
+        );
       }
       expect(statuses).toEqual([400, 400, 400, 400, 429]);
     } finally {

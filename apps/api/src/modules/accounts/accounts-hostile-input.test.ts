@@ -26,7 +26,9 @@ const INJECTIONS = [
 /** Rows in every table these endpoints may write. */
 async function snapshot() {
   const counts = await Promise.all(
-    [users, verificationCodes, refreshTokens].map(async (table) => (await t.db.select({ n: count() }).from(table))[0]!.n),
+    [users, verificationCodes, refreshTokens].map(
+      async (table) => (await t.db.select({ n: count() }).from(table))[0]!.n,
+    ),
   );
   return counts.join(',');
 }
@@ -41,7 +43,9 @@ function expectCleanClientError(res: { statusCode: number; body: string }, allow
     if (key === 'detail' || key === 'message') expect(typeof value).toBe('string');
     else expect(value).toEqual(expect.arrayContaining([expect.any(String)]));
   }
-  expect(res.body).not.toMatch(/at \w+ \(|node_modules|stack|Error:|FST_|zod|drizzle|postgres|pglite/i);
+  expect(res.body).not.toMatch(
+    /at \w+ \(|node_modules|stack|Error:|FST_|zod|drizzle|postgres|pglite/i,
+  );
 }
 
 describe('register: every field tried with hostile values', () => {
@@ -66,7 +70,11 @@ describe('register: every field tried with hostile values', () => {
         const body: Record<string, unknown> = { ...registration(), captcha: await t.captcha() };
         if (value === undefined) delete body[field];
         else body[field] = value;
-        const res = await t.app.inject({ method: 'POST', url: '/api/account/register/', payload: body });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/account/register/',
+          payload: body,
+        });
         expectCleanClientError(res);
         expect(Object.keys(res.json()), `${field} ${label}`).toContain(field);
         expect(await snapshot()).toBe(before);
@@ -85,13 +93,20 @@ describe('register: every field tried with hostile values', () => {
       [{ cpf_cnpj: '12ABC34501DE36' }, { cpf_cnpj: ['CPF ou CNPJ possui formato inválido'] }],
       [{ password: 'curta1A' }, { password: ['Deve ter no mínimo 10 caracteres.'] }],
       [{ password: 'semnumeroAAAA' }, { password: ['Deve conter pelo menos um número.'] }],
-      [{ password: 'semmaiuscula123' }, { password: ['Deve conter pelo menos uma letra maiúscula.'] }],
+      [
+        { password: 'semmaiuscula123' },
+        { password: ['Deve conter pelo menos uma letra maiúscula.'] },
+      ],
       [{ email: 'nao-e-email' }, { email: ['Informe um e-mail válido.'] }],
       [{ name: '   ' }, { name: ['Este campo é obrigatório.'] }],
     ];
     for (const [override, expected] of cases) {
       const body = { ...registration(override), captcha: await t.captcha() };
-      const res = await t.app.inject({ method: 'POST', url: '/api/account/register/', payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/register/',
+        payload: body,
+      });
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
       expect(res.json()).toEqual(expected);
     }
@@ -99,11 +114,21 @@ describe('register: every field tried with hostile values', () => {
 
   it('refuses a missing, forged, malformed or replayed captcha with SPEC text', async () => {
     const forged = Buffer.from(
-      JSON.stringify({ algorithm: 'SHA-256', challenge: 'x', number: 1, salt: 'y', signature: 'z' }),
+      JSON.stringify({
+        algorithm: 'SHA-256',
+        challenge: 'x',
+        number: 1,
+        salt: 'y',
+        signature: 'z',
+      }),
     ).toString('base64');
     for (const captcha of [undefined, '', 'not-base64-json', forged, HUGE]) {
       const body: Record<string, unknown> = { ...registration(), captcha };
-      const res = await t.app.inject({ method: 'POST', url: '/api/account/register/', payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/register/',
+        payload: body,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ captcha: ['Recaptcha Inválido'] });
     }
@@ -135,7 +160,19 @@ describe('every account endpoint under arbitrary input', () => {
     { method: 'POST', url: '/api/password/reset/' },
     { method: 'PUT', url: '/api/password/reset/' },
   ] as const;
-  const fieldNames = ['name', 'email', 'password', 'cpf_cnpj', 'birth_date', 'captcha', 'token', 'refresh', '__proto__', 'constructor', 'is_admin'];
+  const fieldNames = [
+    'name',
+    'email',
+    'password',
+    'cpf_cnpj',
+    'birth_date',
+    'captcha',
+    'token',
+    'refresh',
+    '__proto__',
+    'constructor',
+    'is_admin',
+  ];
   const hostileValue = fc.oneof(
     fc.string(),
     fc.string({ unit: 'grapheme' }),
@@ -180,7 +217,10 @@ describe('every account endpoint under arbitrary input', () => {
       { headers: { 'content-type': 'application/xml' }, payload: '<a/>' },
       { headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nbroken' },
       { headers: { 'content-type': 'multipart/form-data' }, payload: 'no boundary' },
-      { headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: HUGE.repeat(12) }) },
+      {
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: HUGE.repeat(12) }),
+      },
     ];
     for (const attempt of attempts) {
       const res = await t.app.inject({ method: 'POST', url: '/api/account/register/', ...attempt });
