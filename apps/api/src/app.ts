@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authPlugin, { db, sessions });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ping: database.ping });
+      await api.register(healthRoutes, { ping: () => database.ping() });
       await api.register(captchaRoutes, { captcha });
       await api.register(accountsRoutes, { accounts });
       if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });

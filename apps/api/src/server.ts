@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   connectPostgres,
@@ -23,6 +24,7 @@ async function openDatabase(config: Config): Promise<DatabaseHandle> {
 }
 
 async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();

@@ -35,11 +35,11 @@ export const multipartPlugin = fp(async (app: FastifyInstance) => {
           part.type === 'file'
             ? { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() }
             : part.value;
-        const previous = body[part.fieldname];
+        const previous: unknown = body[part.fieldname];
         body[part.fieldname] =
           previous === undefined
             ? value
-            : [...(Array.isArray(previous) ? previous : [previous]), value];
+            : [...(Array.isArray(previous) ? (previous as unknown[]) : [previous]), value];
       }
     } catch (err) {
       if ((err as { statusCode?: number }).statusCode === 413) {

@@ -193,7 +193,7 @@ export function createAccountsService(deps: AccountsDeps) {
           codeHash: codeHash('reset_password', user.id, token),
           expiresAt: new Date(now().getTime() + RESET_TTL_MINUTES * 60_000),
         });
-        const link = `${deps.publicUrl}/change-password?${new URLSearchParams({ token, email: user.email })}`;
+        const link = `${deps.publicUrl}/change-password?${new URLSearchParams({ token, email: user.email }).toString()}`;
         await deliver(passwordResetMail(user.email, user.name, link, RESET_TTL_MINUTES));
       }
       return { message: messages.resetRequested };

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url));
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Collects what a person would never see but must not happen: CSP violations, page errors, 5xx. */
+export function watchPage(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text()))
+      problems.push(`csp: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('response', (res) => {
+    if (res.status() >= 500) problems.push(`${res.status()} ${res.url()}`);
+  });
+  return problems;
+}
+
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  size: keyof typeof viewports = 'desktop',
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: viewports[size],
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+}
+
+/** A full-page screenshot under e2e/artifacts, to be looked at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: `${artifactsDir}/${name}.png`, fullPage: true });
+}
