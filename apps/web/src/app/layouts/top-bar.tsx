@@ -1,0 +1,55 @@
+import { Box, Button, Container, Group } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Logo } from '@/components/logo';
+import { useIsLoggedIn } from '@/lib/session';
+import { loggedOutButtons } from '../navigation';
+import classes from './top-bar.module.css';
+
+const LoggedInNav = lazy(() => import('./logged-in-nav'));
+
+/** SPEC §2 'Top bar'. */
+export function TopBar() {
+  const loggedIn = useIsLoggedIn();
+  const { pathname } = useLocation();
+  const buttons = loggedOutButtons(pathname);
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="xl" className={classes.inner}>
+        <Link
+          to={loggedIn ? '/wallet' : '/'}
+          className={classes.logoLink}
+          aria-label="Copaíba, página inicial"
+        >
+          <Logo size={32} />
+        </Link>
+
+        {loggedIn ? (
+          <Suspense fallback={null}>
+            <LoggedInNav />
+          </Suspense>
+        ) : (
+          <Group gap={6} wrap="nowrap" className={classes.right}>
+            {buttons.login && (
+              <Button
+                component={Link}
+                to="/login"
+                variant="subtle"
+                size="sm"
+                className={classes.authButton}
+              >
+                Entrar
+              </Button>
+            )}
+            {buttons.register && (
+              <Button component={Link} to="/register" size="sm" className={classes.authButton}>
+                Cadastre-se
+              </Button>
+            )}
+          </Group>
+        )}
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { isApiError } from '@/lib/api-error';
+import { cssVariablesResolver, theme } from './theme';
+
+const Toaster = lazy(() => import('./toaster'));
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        // Client errors (4xx) will not change on retry; network and 5xx get one more try.
+        retry: (failureCount, error) =>
+          failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, toFormData } from '@/lib/api-client';
+
+export interface RegisterPayload {
+  name: string;
+  email: string;
+  password: string;
+  cpf_cnpj: string;
+  /** YYYY-MM-DD */
+  birth_date: string;
+  captcha: string;
+}
+
+/** POST /api/account/register/ as multipart form data → 201 {message}. */
+export function register(payload: RegisterPayload): Promise<{ message: string }> {
+  return api.post('account/register/', { form: toFormData({ ...payload }), auth: false });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,95 @@
+import { CAPTCHA_INVALID, loginBody } from '@copaiba/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { CaptchaField, type CaptchaFieldHandle } from '@/components/captcha-field';
+import { isApiError, errorMessage } from '@/lib/api-error';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { setTokens } from '@/lib/session';
+import { useLogin } from '../api/login';
+import { AuthCard } from '../components/auth-card';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const captchaRef = useRef<CaptchaFieldHandle>(null);
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '', captcha: '' },
+  });
+
+  const onValid = async (values: z.output<typeof loginBody>) => {
+    try {
+      const result = await loginMutation.mutateAsync(values);
+      setTokens(result.access, result.refresh);
+      notifySuccess(result.detail);
+      await navigate('/wallet', { replace: true });
+    } catch (error) {
+      captchaRef.current?.reset();
+      notifyError(errorMessage(error));
+      if (isApiError(error) && error.status === 403)
+        await navigate('/confirmation-account', { state: { email: values.email } });
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Acesse sua conta"
+      description="Entre para acompanhar sua carteira e investir em ativos naturais da Amazônia."
+      footer={
+        <Text size="sm" c="dimmed">
+          Ainda não tem conta?{' '}
+          <Anchor component={Link} to="/register" fw={600}>
+            Criar Conta
+          </Anchor>
+        </Text>
+      }
+    >
+      <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            withAsterisk
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <div>
+            <PasswordInput
+              label="Senha"
+              autoComplete="current-password"
+              withAsterisk
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <Group justify="flex-end" mt={8}>
+              <Anchor component={Link} to="/password-recovery" size="sm" fw={500}>
+                Esqueceu sua Senha?
+              </Anchor>
+            </Group>
+          </div>
+          <CaptchaField
+            ref={captchaRef}
+            error={errors.captcha ? CAPTCHA_INVALID : null}
+            onChange={(payload) =>
+              setValue('captcha', payload ?? '', { shouldValidate: Boolean(payload) })
+            }
+          />
+          <Button type="submit" size="md" fullWidth loading={loginMutation.isPending} mt="xs">
+            Entrar
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,111 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconCompass, IconHeartHandshake, IconLeaf } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { usePageTitle } from '@/lib/page-title';
+import { ForestIllustration } from '../components/forest-illustration';
+import classes from './home-page.module.css';
+
+const PILLARS = [
+  {
+    title: 'Valores',
+    icon: IconHeartHandshake,
+    text: 'Transparência, respeito às comunidades da floresta e segurança em cada operação.',
+  },
+  {
+    title: 'Propósito',
+    icon: IconLeaf,
+    text: 'Conectar investidores a projetos que geram renda e conservam a Amazônia.',
+  },
+  {
+    title: 'Visão',
+    icon: IconCompass,
+    text: 'Ser a referência brasileira em investimentos lastreados em ativos naturais.',
+  },
+];
+
+export default function HomePage() {
+  usePageTitle('');
+  const { hash } = useLocation();
+
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+
+  return (
+    <>
+      <section className={classes.hero}>
+        <Container size="xl" py={{ base: 48, md: 88 }}>
+          <div className={classes.heroGrid}>
+            <Stack gap="lg" className={classes.heroText}>
+              <Badge variant="light" color="oil" size="lg" radius="sm" w="fit-content">
+                Ativos naturais da Amazônia
+              </Badge>
+              <Title order={1} className={classes.title}>
+                Invista na floresta em pé.
+              </Title>
+              <Text size="lg" className={classes.lead}>
+                Adquira tokens lastreados em ativos naturais e projetos de bioeconomia da Amazônia,
+                acompanhe cada etapa com transparência e receba a remuneração direto na sua
+                carteira.
+              </Text>
+              <Group gap="sm" mt="xs">
+                <Button component={Link} to="/register" size="lg">
+                  Criar minha conta
+                </Button>
+                <Button component={Link} to="/login" size="lg" variant="default">
+                  Entrar na plataforma
+                </Button>
+              </Group>
+            </Stack>
+            <div className={classes.illustration}>
+              <ForestIllustration />
+            </div>
+          </div>
+        </Container>
+      </section>
+
+      <section id="sobre" className={classes.about}>
+        <Container size="xl" py={{ base: 48, md: 72 }}>
+          <Stack gap="xl">
+            <Stack gap={6} maw={640}>
+              <Title order={2} c="copaiba.9">
+                Sobre a Copaíba
+              </Title>
+              <Text c="dimmed">
+                Como o óleo da copaíba, que é colhido sem derrubar a árvore, cada token da
+                plataforma remunera quem investe mantendo a floresta viva.
+              </Text>
+            </Stack>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+              {PILLARS.map(({ title, icon: Icon, text }) => (
+                <Card key={title} padding="xl" shadow="xs">
+                  <ThemeIcon size={44} radius="md" variant="light" color="copaiba" mb="md">
+                    <Icon size={24} stroke={1.7} />
+                  </ThemeIcon>
+                  <Title order={3} fz="lg" mb={6}>
+                    {title}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {text}
+                  </Text>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Container>
+      </section>
+    </>
+  );
+}

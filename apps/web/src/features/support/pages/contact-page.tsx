@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '@/components/placeholder-page';
+
+/** Placeholder: the screen is built in a later issue. */
+export default function ContactPage() {
+  return <PlaceholderPage title="Contato" />;
+}

@@ -1,0 +1,29 @@
+import type { User } from '@copaiba/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { useIsLoggedIn } from './session';
+
+export const CURRENT_USER_QUERY_KEY = ['current-user'] as const;
+/** SPEC §4: the user is fetched at once, then every 5 minutes on non-public pages. */
+export const USER_REFETCH_INTERVAL_MS = 300_000;
+
+/** GET /api/user/. A failed refresh here removes the tokens silently (SPEC §4). */
+export function fetchCurrentUser(): Promise<User> {
+  return api.get<User>('user/', { onAuthFailure: 'silent' });
+}
+
+export function useCurrentUser({ poll = false }: { poll?: boolean } = {}) {
+  const loggedIn = useIsLoggedIn();
+  return useQuery({
+    queryKey: CURRENT_USER_QUERY_KEY,
+    queryFn: fetchCurrentUser,
+    enabled: loggedIn,
+    refetchInterval: poll ? USER_REFETCH_INTERVAL_MS : false,
+    staleTime: 30_000,
+  });
+}
+
+/** First word of the name, for the greeting 'Olá {first name}'. */
+export function firstName(name: string | null | undefined): string {
+  return name?.trim().split(/\s+/)[0] ?? '';
+}

@@ -1,0 +1,97 @@
+/**
+ * pt-BR formatting for display. Money arrives as decimal strings ("1500.00", PRODUCT §2) and is
+ * formatted with string and BigInt arithmetic only, so no floating-point error can show.
+ */
+export const SAO_PAULO_TZ = 'America/Sao_Paulo';
+
+const DECIMAL = /^([+-])?(\d*)(?:[.,](\d*))?$/;
+
+/** Splits a decimal into sign, integer digits and a fraction rounded half-up to `places`. */
+function roundDecimal(value: string, places: number) {
+  const match = DECIMAL.exec(value.trim());
+  if (!match || (!match[2] && !match[3])) return null;
+  const negative = match[1] === '-';
+  const intDigits = match[2] || '0';
+  const fracDigits = match[3] ?? '';
+  const scaled = BigInt(intDigits + fracDigits.padEnd(places, '0').slice(0, places));
+  const roundUp = (fracDigits[places] ?? '0') >= '5';
+  const units = scaled + (roundUp ? 1n : 0n);
+  const factor = 10n ** BigInt(places);
+  return {
+    negative: negative && units !== 0n,
+    integer: (units / factor).toString(),
+    fraction: places > 0 ? (units % factor).toString().padStart(places, '0') : '',
+  };
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+function toDecimalString(value: string | number | bigint): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'bigint') return value.toString();
+  if (!Number.isFinite(value)) return '';
+  // toFixed avoids exponent notation; 6 places keep the rounding of the second one honest.
+  return value.toFixed(6);
+}
+
+/** 'R$ 1.234,56'. A missing or unreadable value shows 'R$ 0,00' (SPEC §1). */
+export function formatMoney(value: string | number | bigint | null | undefined): string {
+  const parts =
+    value === null || value === undefined ? null : roundDecimal(toDecimalString(value), 2);
+  if (!parts) return 'R$ 0,00';
+  return `${parts.negative ? '-' : ''}R$ ${groupThousands(parts.integer)},${parts.fraction}`;
+}
+
+/** Integer centavos to 'R$ 1.234,56'. */
+export function formatCents(cents: number | bigint): string {
+  const value = BigInt(cents);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return formatMoney(negative ? `-${text}` : text);
+}
+
+/** A number with pt-BR separators and fixed places: '1.234,50'. */
+export function formatDecimal(value: string | number | null | undefined, places = 2): string {
+  const parts =
+    value === null || value === undefined ? null : roundDecimal(toDecimalString(value), places);
+  if (!parts) return places > 0 ? `0,${'0'.repeat(places)}` : '0';
+  const sign = parts.negative ? '-' : '';
+  return `${sign}${groupThousands(parts.integer)}${places > 0 ? `,${parts.fraction}` : ''}`;
+}
+
+/** Interest and progress: '12,50%' (SPEC §9: 2 decimals, comma and %). */
+export function formatPercent(value: string | number | null | undefined, places = 2): string {
+  return `${formatDecimal(value, places)}%`;
+}
+
+/** 'YYYY-MM-DD' (a calendar date, no time zone) to 'DD/MM/YYYY'. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return '';
+  return `${match[3]}/${match[2]}/${match[1]}`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: SAO_PAULO_TZ,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant (ISO 8601 with offset, or a Date) as 'dd/MM/yyyy HH:mm' in São Paulo time. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    dateTimeFormat.formatToParts(date).map((part) => [part.type, part.value]),
+  ) as Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
