@@ -14,8 +14,12 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import type { Storage } from './lib/storage/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
@@ -30,6 +34,7 @@ export interface AppDeps {
   secrets: Secrets;
   /** Built from the app's logger when absent (dev outbox). */
   mailer?: Mailer;
+  storage: Storage;
   redis?: Redis;
   rateLimits?: RateLimits;
   now?: () => Date;
@@ -85,10 +90,13 @@ export async function buildApp(deps: AppDeps) {
       await api.register(healthRoutes, { ping: () => database.ping() });
       await api.register(captchaRoutes, { captcha });
       await api.register(accountsRoutes, { accounts });
+      await api.register(catalogueRoutes, { db, now });
+      await api.register(supportRoutes, { mailer, captcha, supportEmail: config.SUPPORT_EMAIL });
       if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });
     },
     { prefix: '/api' },
   );
+  await app.register(mediaRoutes, { storage: deps.storage });
   await app.register(webPlugin, { distDir: deps.webDistDir });
   app.addHook('onClose', () => mailer.close());
   return app;

@@ -32,6 +32,14 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   WEB_DIST_DIR: z.string().optional(),
+  SUPPORT_EMAIL: z.email().default('suporte@copaiba.com.br'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Configuração inválida:\n  JWT_SECRET e ENCRYPTION_KEY (32+ caracteres) são obrigatórios com NODE_ENV=production.',
     );
+  }
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new Error('Configuração inválida:\n  S3_BUCKET é obrigatório com STORAGE=s3.');
   }
   if (isProduction && !e.SMTP_URL) {
     throw new Error(

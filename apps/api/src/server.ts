@@ -1,19 +1,16 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  connectPostgres,
-  openPglite,
-  seedDemoAccounts,
-  DEMO_PASSWORD,
-  type DatabaseHandle,
-} from '@copaiba/db';
+import { connectPostgres, openPglite, type DatabaseHandle } from '@copaiba/db';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { loadSecrets } from './lib/secrets.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
 import { smtpMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap-admin.ts';
 import { hashPassword } from './modules/accounts/passwords.ts';
+import { seedDemoCatalogue } from './seed/demo-catalogue.ts';
+import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from './seed/demo-accounts.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -31,7 +28,9 @@ async function main(): Promise<void> {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   }
+  const storage = createStorage(config);
   const seeded = config.SEED_DEMO ? await seedDemoAccounts(database.db, hashPassword) : [];
+  if (config.SEED_DEMO) await seedDemoCatalogue(database.db, storage, demoAccounts[1].email);
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 })
     : undefined;
@@ -41,6 +40,7 @@ async function main(): Promise<void> {
     database,
     secrets: loadSecrets(config),
     mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
+    storage,
     redis,
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     webDistDir: config.WEB_DIST_DIR ?? defaultWebDist,

@@ -1,3 +1,2 @@
 export * from './client.ts';
 export * from './schema/index.ts';
-export * from './seed/demo-accounts.ts';

@@ -54,3 +54,20 @@ export function passwordResetMail(
     ),
   };
 }
+
+export function supportMail(
+  to: string,
+  contact: { name: string; email: string; message: string },
+): Mail {
+  return {
+    to,
+    replyTo: contact.email,
+    subject: `Contato pelo site: ${contact.name}`,
+    text: `Mensagem de ${contact.name} <${contact.email}>:\n\n${contact.message}`,
+    html: layout(
+      'Contato pelo site',
+      `<p><strong>${escapeHtml(contact.name)}</strong> &lt;${escapeHtml(contact.email)}&gt; escreveu:</p>
+<p style="white-space:pre-wrap">${escapeHtml(contact.message)}</p>`,
+    ),
+  };
+}

@@ -15,6 +15,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.status).send(error.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path id or page that is not one names nothing: 404, as DRF answers.
+      const pageOnly = error.validation.every((i) => i.instancePath === '/page');
+      if (
+        error.validationContext === 'params' ||
+        (error.validationContext === 'querystring' && pageOnly)
+      ) {
+        return reply
+          .status(404)
+          .send({ detail: error.validation[0]?.message ?? 'Não encontrado.' });
+      }
       const fields: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.split('/').filter(Boolean);

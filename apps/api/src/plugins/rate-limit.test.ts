@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { deriveSecrets } from '../lib/secrets.ts';
+import { localStorage } from '../lib/storage/local-storage.ts';
+import { tmpdir } from 'node:os';
 import { createTestApp, generousRateLimits } from '../testing/test-app.ts';
 import { createTestDatabase } from '@copaiba/db/testing';
 
@@ -73,6 +75,7 @@ describe('rate limits across instances', () => {
         secrets,
         redis,
         rateLimits: limits,
+        storage: localStorage(tmpdir()),
         webDistDir: '/nonexistent',
       });
       app.addHook('onRequest', async (request) => {

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase } from '@copaiba/db/testing';
 import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { deriveSecrets } from '../lib/secrets.ts';
+import { localStorage } from '../lib/storage/local-storage.ts';
 import { smtpMailer } from '../mail/mailer.ts';
 import { defaultRateLimits, type RateLimits } from '../plugins/rate-limit.ts';
 import { solveCaptcha } from './solve-captcha.ts';
@@ -28,11 +32,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const smtp = await startSmtpSink();
   const config = loadConfig({ NODE_ENV: 'test', CAPTCHA_MAX_NUMBER: '2000', ...options.env });
   const clock = { now: new Date() };
+  const mediaDir = mkdtempSync(join(tmpdir(), 'copaiba-media-'));
+  const storage = localStorage(mediaDir);
   const deps: AppDeps = {
     config,
     database,
     secrets: deriveSecrets(randomBytes(32).toString('hex'), randomBytes(32).toString('hex')),
     mailer: smtpMailer(smtp.url, config.MAIL_FROM),
+    storage,
     rateLimits: options.rateLimits ?? generousRateLimits,
     now: () => clock.now,
     webDistDir: options.webDistDir ?? '/nonexistent',
@@ -43,6 +50,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   return {
     app,
     database,
+    storage,
+    mediaDir,
     db: database.db,
     smtp,
     clock,

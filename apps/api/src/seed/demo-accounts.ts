@@ -1,6 +1,5 @@
 import { count } from 'drizzle-orm';
-import type { Database } from '../client.ts';
-import { users } from '../schema/index.ts';
+import { users, type Database } from '@copaiba/db';
 
 export const DEMO_PASSWORD = 'Copaiba@2026';
 

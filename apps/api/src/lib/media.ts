@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { AppError } from './app-error.ts';
+import type { Storage } from './storage/storage.ts';
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PDF_MAX_BYTES = 20 * 1024 * 1024;
+/** Responsive widths; the key without a suffix is the largest. */
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+const MAX_INPUT_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
+
+export const mediaMessages = {
+  invalidImage: 'Selecione uma imagem válida',
+  imageTooLarge: 'A imagem deve ter no máximo 5 MB.',
+  invalidPdf: 'Selecione um arquivo PDF válido.',
+  pdfTooLarge: 'O PDF deve ter no máximo 20 MB.',
+} as const;
+
+const newKey = (folder: string, ext: string) =>
+  `${folder}/${randomBytes(12).toString('hex')}.${ext}`;
+const variantKey = (key: string, width: number) => key.replace(/\.webp$/, `-${width}.webp`);
+
+export const mediaUrl = (key: string | null | undefined): string | null =>
+  key ? `/media/${key}` : null;
+
+/**
+ * Checks that the bytes are really an image (whatever the name or declared type says), refuses
+ * decompression bombs, strips metadata and stores WebP renditions at IMAGE_WIDTHS.
+ * Returns the key of the largest rendition.
+ */
+export async function storeImage(storage: Storage, data: Buffer, field: string): Promise<string> {
+  if (data.length > IMAGE_MAX_BYTES) throw AppError.badRequest(field, mediaMessages.imageTooLarge);
+  const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const meta = await image.metadata().catch(() => null);
+  if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+    throw AppError.badRequest(field, mediaMessages.invalidImage);
+  }
+  const key = newKey('images', 'webp');
+  const written: string[] = [];
+  try {
+    for (const width of IMAGE_WIDTHS) {
+      const out = await image
+        .clone()
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      const target = width === IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] ? key : variantKey(key, width);
+      await storage.put(target, out, 'image/webp');
+      written.push(target);
+    }
+  } catch (err) {
+    await Promise.all(written.map((k) => storage.delete(k)));
+    if (err instanceof AppError) throw err;
+    throw AppError.badRequest(field, mediaMessages.invalidImage);
+  }
+  return key;
+}
+
+/** A PDF is checked by its header and trailer, and stored as is. */
+export async function storePdf(storage: Storage, data: Buffer, field: string): Promise<string> {
+  if (data.length > PDF_MAX_BYTES) throw AppError.badRequest(field, mediaMessages.pdfTooLarge);
+  const head = data.subarray(0, 1024).toString('latin1');
+  const tail = data.subarray(Math.max(0, data.length - 2048)).toString('latin1');
+  if (!head.startsWith('%PDF-') || !tail.includes('%%EOF')) {
+    throw AppError.badRequest(field, mediaMessages.invalidPdf);
+  }
+  const key = newKey('docs', 'pdf');
+  await storage.put(key, data, 'application/pdf');
+  return key;
+}
+
+/** Removes a stored image with its renditions, or a document. */
+export async function deleteMedia(storage: Storage, key: string): Promise<void> {
+  const keys = key.endsWith('.webp')
+    ? [key, ...IMAGE_WIDTHS.slice(0, -1).map((w) => variantKey(key, w))]
+    : [key];
+  await Promise.all(keys.map((k) => storage.delete(k)));
+}

@@ -1,0 +1,32 @@
+import { INVALID_PAGE, type Page } from '@copaiba/contracts';
+import { AppError } from './app-error.ts';
+
+export interface PageRequest {
+  page: number;
+  size: number;
+  /** The list's own path and query (without `page`), for the next/previous links. */
+  path: string;
+  query?: Record<string, string | number>;
+}
+
+export const pageOffset = ({ page, size }: PageRequest) => (page - 1) * size;
+
+/** A DRF-style page; a page past the last (other than an empty first page) is a 404. */
+export function toPage<T>(request: PageRequest, count: number, results: T[]): Page<T> {
+  const lastPage = Math.max(1, Math.ceil(count / request.size));
+  if (request.page > lastPage) throw AppError.notFound(INVALID_PAGE);
+  const link = (page: number) => {
+    const params = new URLSearchParams({ ...mapValues(request.query ?? {}), page: String(page) });
+    return `${request.path}?${params.toString()}`;
+  };
+  return {
+    count,
+    next: request.page < lastPage ? link(request.page + 1) : null,
+    previous: request.page > 1 ? link(request.page - 1) : null,
+    results,
+  };
+}
+
+function mapValues(query: Record<string, string | number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+}

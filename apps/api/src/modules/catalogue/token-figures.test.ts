@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { installmentDates, installmentPerUnitCents, unitsLeft } from './token-figures.ts';
+
+const terms = {
+  unitPriceCents: 100_00n,
+  interestRateBp: 1250,
+  maximumAmountRaisedCents: 50_000_00n,
+  quantity: 1000,
+  unitsSold: 0,
+  installments: 12,
+  firstDateInstallment: '2027-01-31',
+};
+
+describe('token figures', () => {
+  it('caps units for sale by the maximum raise and subtracts units sold', () => {
+    expect(unitsLeft(terms)).toBe(500);
+    expect(unitsLeft({ ...terms, unitsSold: 480 })).toBe(20);
+    expect(unitsLeft({ ...terms, maximumAmountRaisedCents: 200_000_00n, unitsSold: 1000 })).toBe(0);
+  });
+
+  it('splits the total to receive per unit into installments, half-even', () => {
+    // 100,00 × 1,125 = 112,50; / 12 = 9,375 → 9,38 (7 is odd, rounds up to even 8)
+    expect(installmentPerUnitCents(terms)).toBe(938n);
+    // 100,00 × 1,0 / 8 = 12,50 exactly
+    expect(installmentPerUnitCents({ ...terms, interestRateBp: 0, installments: 8 })).toBe(1250n);
+    // 0,10 × 1,05 / 4 = 0,02625 → 0,03 ; 0,01 × 1 / 8 = 0,00125 → 0,00
+    expect(
+      installmentPerUnitCents({
+        ...terms,
+        unitPriceCents: 10n,
+        interestRateBp: 500,
+        installments: 4,
+      }),
+    ).toBe(3n);
+    expect(
+      installmentPerUnitCents({ ...terms, unitPriceCents: 1n, interestRateBp: 0, installments: 8 }),
+    ).toBe(0n);
+    // exactly half: 0,05 / 2 = 0,025 → 0,02 (even)
+    expect(
+      installmentPerUnitCents({ ...terms, unitPriceCents: 5n, interestRateBp: 0, installments: 2 }),
+    ).toBe(2n);
+  });
+
+  it('steps monthly from the first date, clamping to the end of short months', () => {
+    expect(installmentDates({ installments: 4, firstDateInstallment: '2027-01-31' })).toEqual([
+      '2027-01-31',
+      '2027-02-28',
+      '2027-03-31',
+      '2027-04-30',
+    ]);
+    expect(installmentDates({ installments: 2, firstDateInstallment: '2027-12-15' })).toEqual([
+      '2027-12-15',
+      '2028-01-15',
+    ]);
+  });
+});

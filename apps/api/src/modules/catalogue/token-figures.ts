@@ -1,0 +1,39 @@
+import { divideHalfEven } from '@copaiba/contracts';
+
+interface Terms {
+  unitPriceCents: bigint;
+  interestRateBp: number;
+  maximumAmountRaisedCents: bigint;
+  quantity: number;
+  unitsSold: number;
+  installments: number;
+  firstDateInstallment: string;
+}
+
+/** Units that can still be bought: the quantity, capped by the maximum raise, minus units sold. */
+export function unitsLeft(t: Terms): number {
+  const capByMaximum = t.unitPriceCents > 0n ? t.maximumAmountRaisedCents / t.unitPriceCents : 0n;
+  const forSale = Math.min(t.quantity, Number(capByMaximum));
+  return Math.max(0, forSale - t.unitsSold);
+}
+
+/** Per unit, per installment: unit_price × (1 + rate) / installments, rounded half-even. */
+export function installmentPerUnitCents(t: Terms): bigint {
+  const totalTimes10000 = t.unitPriceCents * BigInt(10_000 + t.interestRateBp);
+  return divideHalfEven(totalTimes10000, 10_000n * BigInt(t.installments));
+}
+
+/** The monthly due dates, from the first installment; a day past a month's end falls on its last day. */
+export function installmentDates(
+  t: Pick<Terms, 'installments' | 'firstDateInstallment'>,
+): string[] {
+  const [y, m, d] = t.firstDateInstallment.split('-').map(Number) as [number, number, number];
+  return Array.from({ length: t.installments }, (_, i) => {
+    const month = m - 1 + i;
+    const year = y + Math.floor(month / 12);
+    const monthIndex = month % 12;
+    const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+    const day = Math.min(d, lastDay);
+    return `${year}-${String(monthIndex + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  });
+}
