@@ -91,14 +91,12 @@ export default function ChangePasswordPage() {
             <PasswordInput
               label="Nova senha"
               autoComplete="new-password"
-              withAsterisk
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
             <PasswordInput
               label="Repetir nova senha"
               autoComplete="new-password"
-              withAsterisk
               value={confirmation}
               onChange={(e) => {
                 setConfirmation(e.currentTarget.value);

@@ -96,7 +96,6 @@ export default function ConfirmAccountPage() {
               type="email"
               inputMode="email"
               autoComplete="email"
-              withAsterisk
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
               error={emailError}

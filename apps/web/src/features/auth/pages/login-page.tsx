@@ -60,7 +60,6 @@ export default function LoginPage() {
             type="email"
             autoComplete="email"
             inputMode="email"
-            withAsterisk
             error={errors.email?.message}
             {...register('email')}
           />
@@ -68,7 +67,6 @@ export default function LoginPage() {
             <PasswordInput
               label="Senha"
               autoComplete="current-password"
-              withAsterisk
               error={errors.password?.message}
               {...register('password')}
             />

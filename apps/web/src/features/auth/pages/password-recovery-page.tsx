@@ -45,7 +45,6 @@ export default function PasswordRecoveryPage() {
             type="email"
             inputMode="email"
             autoComplete="email"
-            withAsterisk
             error={errors.email?.message}
             {...register('email')}
           />

@@ -103,7 +103,6 @@ export default function RegisterPage() {
           <TextInput
             label="Nome"
             autoComplete="name"
-            withAsterisk
             error={errors.name?.message}
             {...register('name')}
           />
@@ -112,7 +111,6 @@ export default function RegisterPage() {
             type="email"
             inputMode="email"
             autoComplete="email"
-            withAsterisk
             error={errors.email?.message}
             {...register('email')}
           />
@@ -129,7 +127,6 @@ export default function RegisterPage() {
                   onAccept={(_, unmasked) => field.onChange(unmasked)}
                   onBlur={field.onBlur}
                   autoComplete="off"
-                  withAsterisk
                   error={fieldState.error?.message}
                 />
               )}
@@ -148,7 +145,6 @@ export default function RegisterPage() {
                   placeholder="DD/MM/AAAA"
                   inputMode="numeric"
                   autoComplete="bday"
-                  withAsterisk
                   error={fieldState.error?.message}
                 />
               )}
@@ -156,14 +152,12 @@ export default function RegisterPage() {
             <PasswordInput
               label="Senha"
               autoComplete="new-password"
-              withAsterisk
               error={errors.password?.message}
               {...register('password')}
             />
             <PasswordInput
               label="Repetir senha"
               autoComplete="new-password"
-              withAsterisk
               error={errors.password_confirmation?.message}
               {...register('password_confirmation')}
             />
