@@ -12,11 +12,52 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { firstName, useCurrentUser } from '@/lib/current-user';
 import { menuEntries } from '../navigation';
 import classes from './top-bar.module.css';
+
+const moreButtonContent = (
+  <Group gap={4} wrap="nowrap" component="span">
+    Mais
+    <IconChevronDown size={14} stroke={2} />
+  </Group>
+);
+
+/**
+ * How many menu entries fit beside the logo and the user menu; the rest go under 'Mais'.
+ * Measures hidden copies of the entries, so it follows fonts, labels and window size.
+ */
+function useFittingCount(
+  navRef: RefObject<HTMLElement | null>,
+  measureRef: RefObject<HTMLDivElement | null>,
+  signature: string,
+): number {
+  const [count, setCount] = useState(Number.POSITIVE_INFINITY);
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    const measure = measureRef.current;
+    if (!nav || !measure) return;
+    const compute = () => {
+      const widths = Array.from(measure.children, (child) => child.getBoundingClientRect().width);
+      const more = widths.pop() ?? 0;
+      const gap = parseFloat(getComputedStyle(measure).columnGap) || 0;
+      const available = nav.clientWidth;
+      const total = (n: number) => widths.slice(0, n).reduce((sum, w) => sum + w + gap, 0);
+      if (total(widths.length) <= available) return setCount(widths.length);
+      let n = widths.length - 1;
+      while (n > 0 && total(n) + more > available) n -= 1;
+      setCount(n);
+    };
+    compute();
+    const observer = new ResizeObserver(compute);
+    observer.observe(nav);
+    return () => observer.disconnect();
+  }, [navRef, measureRef, signature]);
+  return count;
+}
 
 /** Below this width the menu folds into a burger drawer. */
 const DESKTOP_QUERY = '(min-width: 75em)';
@@ -38,17 +79,49 @@ export default function LoggedInNav() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const entries = menuEntries(user, true);
+  const navRef = useRef<HTMLElement>(null);
+  const measureRef = useRef<HTMLDivElement>(null);
+  const fitting = useFittingCount(navRef, measureRef, entries.map((e) => e.label).join('|'));
+  const visible = entries.slice(0, fitting);
+  const hidden = entries.slice(fitting);
   const greeting = user?.name ? `Olá ${firstName(user.name)}` : 'Olá';
 
   return (
     <>
       {isDesktop && (
-        <nav aria-label="Menu principal" className={classes.nav}>
-          {entries.map((entry) => (
+        <nav aria-label="Menu principal" className={classes.nav} ref={navRef}>
+          <div className={classes.measure} ref={measureRef} aria-hidden>
+            {entries.map((entry) => (
+              <span key={entry.to} className={classes.navLink}>
+                {entry.label}
+              </span>
+            ))}
+            <span className={classes.navLink}>{moreButtonContent}</span>
+          </div>
+          {visible.map((entry) => (
             <NavLink key={entry.to} to={entry.to} className={classes.navLink}>
               {entry.label}
             </NavLink>
           ))}
+          {hidden.length > 0 && (
+            <Menu position="bottom-start" shadow="md" withinPortal>
+              <Menu.Target>
+                <UnstyledButton
+                  className={classes.navLink}
+                  data-active={hidden.some((e) => e.to === pathname) || undefined}
+                >
+                  {moreButtonContent}
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {hidden.map((entry) => (
+                  <Menu.Item key={entry.to} component={Link} to={entry.to}>
+                    {entry.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
         </nav>
       )}
       <Group gap="xs" wrap="nowrap" className={classes.right}>
