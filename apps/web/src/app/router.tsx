@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
+      // Acts at once, without the layout spinner: remove the tokens and go to /.
+      { path: 'logout', element: page(pages.logout) },
       {
         element: <PublicLayout />,
         children: [
@@ -60,7 +62,6 @@ export const routes: RouteObject[] = [
           { path: 'detail-token-issuer/:id', element: page(pages.tokenDetail) },
           { path: 'issuer-detail/:id', element: page(pages.issuerDetail) },
           { path: 'contact', element: page(pages.contact) },
-          { path: 'logout', element: page(pages.logout) },
           {
             element: <GuestOnly />,
             children: [

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
 import { SessionBridge } from '../session-bridge';
 import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
@@ -14,7 +16,9 @@ export function RootLayout() {
       <SessionBridge />
       <TopBar />
       <main id="conteudo" className={classes.main} tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <CookieBanner />
