@@ -2,9 +2,21 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-error';
+import { useToasterRequested } from '@/lib/toast-signal';
 import { cssVariablesResolver, theme } from './theme';
 
 const Toaster = lazy(() => import('./toaster'));
+
+/** Mounts the toast container once the first toast is requested. */
+function ToasterGate() {
+  const requested = useToasterRequested();
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 function createQueryClient() {
   return new QueryClient({
@@ -29,9 +41,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="light"
       >
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <ToasterGate />
         {children}
       </MantineProvider>
     </QueryClientProvider>
