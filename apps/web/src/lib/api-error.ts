@@ -44,7 +44,11 @@ function firstMessage(value: unknown): string | undefined {
  * the first field of a DRF-style body `{field: ["msg", ...]}`.
  */
 export function extractErrorMessage(body: unknown): string | undefined {
-  if (typeof body === 'string') return body.trim() || undefined;
+  if (typeof body === 'string') {
+    // A plain-text answer is shown; an HTML error page from a proxy is not.
+    const text = body.trim();
+    return text && text.length <= 300 && !text.startsWith('<') ? text : undefined;
+  }
   if (!isRecord(body)) return undefined;
   if (typeof body.detail === 'string' && body.detail) return body.detail;
   if (typeof body.message === 'string' && body.message) return body.message;
