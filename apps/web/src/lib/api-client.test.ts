@@ -134,7 +134,9 @@ describe('error extraction', () => {
     expect(extractErrorMessage({ non_field_errors: 'Texto' })).toBe('Texto');
     expect(extractErrorMessage(null)).toBeUndefined();
     expect(extractErrorMessage('<html><body>502 Bad Gateway</body></html>')).toBeUndefined();
-    expect(new ApiError(502, '<html></html>').message).toBe('Desculpe, tente novamente mais tarde.');
+    expect(new ApiError(502, '<html></html>').message).toBe(
+      'Desculpe, tente novamente mais tarde.',
+    );
     expect(fieldErrors({ email: ['E1'], detail: 'x', cpf_cnpj: ['C', 'D'] })).toEqual({
       email: 'E1',
       cpf_cnpj: 'C',
