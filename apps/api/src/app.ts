@@ -17,6 +17,12 @@ import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { issuersRoutes } from './modules/issuers/issuers.routes.ts';
+import { createIssuersService } from './modules/issuers/issuers.service.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { createProjectsService } from './modules/projects/projects.service.ts';
+import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
+import { createTokensService } from './modules/tokens/tokens.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import type { Storage } from './lib/storage/storage.ts';
@@ -76,6 +82,11 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
 
+  const storage = deps.storage;
+  const issuers = createIssuersService({ db, storage, captcha });
+  const tokens = createTokensService({ db, storage, now });
+  const projects = createProjectsService({ db, storage });
+
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin, {
@@ -92,11 +103,14 @@ export async function buildApp(deps: AppDeps) {
       await api.register(accountsRoutes, { accounts });
       await api.register(catalogueRoutes, { db, now });
       await api.register(supportRoutes, { mailer, captcha, supportEmail: config.SUPPORT_EMAIL });
+      await api.register(issuersRoutes, { issuers });
+      await api.register(tokensRoutes, { tokens });
+      await api.register(projectsRoutes, { projects });
       if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });
     },
     { prefix: '/api' },
   );
-  await app.register(mediaRoutes, { storage: deps.storage });
+  await app.register(mediaRoutes, { storage });
   await app.register(webPlugin, { distDir: deps.webDistDir });
   app.addHook('onClose', () => mailer.close());
   return app;

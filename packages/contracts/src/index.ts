@@ -8,3 +8,4 @@ export * from './money.ts';
 export * from './pagination.ts';
 export * from './password.ts';
 export * from './support.ts';
+export * from './issuer-workspace.ts';

@@ -3,19 +3,30 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly options: { code?: string; field?: string; key?: 'detail' | 'message' } = {},
+    readonly options: {
+      code?: string;
+      field?: string;
+      key?: 'detail' | 'message';
+      /** Field errors on several fields at once (DRF style). */
+      fields?: Record<string, string[]>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
   }
 
   get body(): Record<string, unknown> {
+    if (this.options.fields) return this.options.fields;
     if (this.options.field) return { [this.options.field]: [this.message] };
     return { [this.options.key ?? 'detail']: this.message };
   }
 
   static badRequest(field: string, message: string) {
     return new AppError(400, message, { field });
+  }
+  static fields(fields: Record<string, string[]>) {
+    const first = Object.values(fields)[0]?.[0] ?? 'Dados inválidos.';
+    return new AppError(400, first, { fields });
   }
   static unauthorized(message = 'As credenciais de autenticação não foram fornecidas.') {
     return new AppError(401, message);
@@ -29,4 +40,15 @@ export class AppError extends Error {
   static conflict(message: string) {
     return new AppError(409, message, { key: 'message' });
   }
+}
+
+/** A PostgreSQL unique violation (23505), directly or as the cause of a driver error. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as {
+    code?: string;
+    constraint?: string;
+    cause?: { code?: string; constraint?: string };
+  };
+  const pg = e?.code ? e : e?.cause;
+  return pg?.code === '23505' && (!constraint || pg.constraint === constraint);
 }

@@ -5,10 +5,20 @@ import { AppError } from '../lib/app-error.ts';
 import { findUserById, type UserRow } from '../modules/accounts/accounts.repo.ts';
 import type { SessionTokens } from '../modules/accounts/session-tokens.ts';
 
+export type Role = 'creator' | 'admin' | 'manager';
+
+const ROLE_DENIED: Record<Role, string> = {
+  creator: 'Apenas criadores de token podem acessar esta área. Solicite acesso em "Seja Emissor".',
+  admin: 'Apenas administradores podem acessar esta área.',
+  manager: 'Apenas gestores de projeto podem acessar esta área.',
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: 401 unless a valid access token of a live user is presented. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hooks: authenticated, confirmed, and holding the role (403 with a detail otherwise). */
+    requireRole: (role: Role) => Array<(request: FastifyRequest) => Promise<void>>;
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -36,5 +46,18 @@ export const authPlugin = fp<{ db: Database; sessions: SessionTokens }>(
         throw AppError.unauthorized(INVALID_TOKEN);
       request.user = user;
     });
+    app.decorate('requireRole', (role: Role) => [
+      app.authenticate,
+      async (request: FastifyRequest) => {
+        const user = request.requireUser();
+        const allowed =
+          role === 'creator'
+            ? user.isTokenCreator
+            : role === 'admin'
+              ? user.isAdmin
+              : user.isProjectManager;
+        if (!allowed) throw AppError.forbidden(ROLE_DENIED[role]);
+      },
+    ]);
   },
 );

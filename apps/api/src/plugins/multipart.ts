@@ -31,6 +31,11 @@ export const multipartPlugin = fp(async (app: FastifyInstance) => {
     try {
       for await (const part of request.parts()) {
         if (UNSAFE_KEYS.has(part.fieldname)) continue;
+        if (part.type === 'file' && !part.filename) {
+          // An empty file input: browsers send a nameless, empty part. It means "no file".
+          await part.toBuffer();
+          continue;
+        }
         const value: unknown =
           part.type === 'file'
             ? { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() }

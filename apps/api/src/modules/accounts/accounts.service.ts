@@ -8,7 +8,7 @@ import type {
 import type { Database } from '@copaiba/db';
 import { verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { keyedHash, type Secrets } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { confirmationMail, passwordResetMail } from '../../mail/templates.ts';
@@ -232,14 +232,8 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 
 /** A concurrent registration that won the race on a unique index becomes the same 400 as the pre-check. */
 function uniqueViolationToField(err: unknown): AppError | null {
-  const e = err as {
-    code?: string;
-    constraint?: string;
-    cause?: { code?: string; constraint?: string };
-  };
-  const pgError = e.code ? e : e.cause;
-  if (pgError?.code !== '23505') return null;
-  return pgError.constraint === 'users_cpf_cnpj_key'
-    ? AppError.badRequest('cpf_cnpj', messages.cpfCnpjTaken)
-    : AppError.badRequest('email', messages.emailTaken);
+  if (isUniqueViolation(err, 'users_cpf_cnpj_key'))
+    return AppError.badRequest('cpf_cnpj', messages.cpfCnpjTaken);
+  if (isUniqueViolation(err)) return AppError.badRequest('email', messages.emailTaken);
+  return null;
 }
