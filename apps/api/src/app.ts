@@ -16,7 +16,12 @@ import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { managerRoutes } from './modules/manager/manager.routes.ts';
+import { createManagerService } from './modules/manager/manager.service.ts';
+import { noChainRecorder, type ChainRecorder } from './lib/chain-record.ts';
 import { issuersRoutes } from './modules/issuers/issuers.routes.ts';
 import { createIssuersService } from './modules/issuers/issuers.service.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
@@ -41,6 +46,8 @@ export interface AppDeps {
   /** Built from the app's logger when absent (dev outbox). */
   mailer?: Mailer;
   storage: Storage;
+  /** Records issued tokens on chain; nothing is recorded without one. */
+  chain?: ChainRecorder;
   redis?: Redis;
   rateLimits?: RateLimits;
   now?: () => Date;
@@ -86,6 +93,8 @@ export async function buildApp(deps: AppDeps) {
   const issuers = createIssuersService({ db, storage, captcha });
   const tokens = createTokensService({ db, storage, now });
   const projects = createProjectsService({ db, storage });
+  const admin = createAdminService({ db, chain: deps.chain ?? noChainRecorder, now, log: app.log });
+  const manager = createManagerService({ db, storage, now });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -106,6 +115,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(issuersRoutes, { issuers });
       await api.register(tokensRoutes, { tokens });
       await api.register(projectsRoutes, { projects });
+      await api.register(adminRoutes, { admin });
+      await api.register(managerRoutes, { manager });
       if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });
     },
     { prefix: '/api' },

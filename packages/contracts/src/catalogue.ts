@@ -101,6 +101,10 @@ export const publicProject = z.object({
   deed_of_credit: mediaUrl,
   project_photography: z.array(z.string()),
   impact_summary: z.array(z.string()),
+  /** Latest reports of the project manager (PDF URLs) and when they were sent. */
+  report: mediaUrl,
+  indicators: mediaUrl,
+  reports_updated_at: z.string().nullable(),
 });
 export type PublicProject = z.infer<typeof publicProject>;
 

@@ -9,3 +9,4 @@ export * from './pagination.ts';
 export * from './password.ts';
 export * from './support.ts';
 export * from './issuer-workspace.ts';
+export * from './administration.ts';

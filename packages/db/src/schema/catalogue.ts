@@ -141,5 +141,9 @@ export const projects = pgTable('projects', {
   impactSummary: text('impact_summary'),
   impactSummary2: text('impact_summary2'),
   impactSummary3: text('impact_summary3'),
+  /** Latest reports sent by the token's project manager (PDF keys). */
+  report: text('report'),
+  indicators: text('indicators'),
+  reportsUpdatedAt: timestamp('reports_updated_at', { withTimezone: true }),
   ...timestamps,
 });

@@ -128,6 +128,9 @@ function toPublicProject(p: ProjectRow): PublicProject {
       p.projectPhotography3,
     ),
     impact_summary: present(p.impactSummary, p.impactSummary2, p.impactSummary3),
+    report: mediaUrl(p.report),
+    indicators: mediaUrl(p.indicators),
+    reports_updated_at: p.reportsUpdatedAt?.toISOString() ?? null,
   };
 }
 

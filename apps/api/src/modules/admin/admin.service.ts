@@ -1,0 +1,240 @@
+import type { CreatorDetail, CreatorRow } from '@copaiba/contracts';
+import type { Database } from '@copaiba/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import type { ChainRecorder } from '../../lib/chain-record.ts';
+import { pageOffset, toPage } from '../../lib/pagination.ts';
+import type { UserRow } from '../accounts/accounts.repo.ts';
+import { toIssuerFormData } from '../issuers/issuers.service.ts';
+import { toProjectFormData } from '../projects/projects.service.ts';
+import { toTokenFormData } from '../tokens/tokens.service.ts';
+import * as repo from './admin.repo.ts';
+
+export const ADMIN_PAGE_SIZE = 10;
+
+export const adminMessages = {
+  userNotFound: 'Usuário não encontrado.',
+  tokenNotFound: 'Token não encontrado.',
+  projectNotFound: 'Projeto não encontrado.',
+  issuerNotFound: 'Este usuário não possui cadastro de emissor.',
+  issued: 'Token emitido com sucesso! A oferta já está aberta ao público.',
+  alreadyIssued: 'Este token já foi emitido.',
+  notReleased: 'Só tokens Liberados (com projeto cadastrado) podem ser emitidos.',
+  notManager: 'Este usuário não é gestor de projeto.',
+  managerNeedsIssued: 'Só tokens emitidos recebem gestor de projeto.',
+  managerAssigned: 'Gestor de projeto atribuído ao token.',
+} as const;
+
+export function toCreatorRow(user: repo.UserRow): CreatorRow {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    cpf_cnpj: user.cpfCnpj,
+    intention_token_creator: user.intentionTokenCreator,
+    intention_project_manager: user.intentionProjectManager,
+    is_token_creator: user.isTokenCreator,
+    is_project_manager: user.isProjectManager,
+  };
+}
+
+const roleSnapshot = (user: repo.UserRow) => ({
+  is_token_creator: user.isTokenCreator,
+  is_project_manager: user.isProjectManager,
+});
+
+export function createAdminService(deps: {
+  db: Database;
+  chain: ChainRecorder;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const { db, chain, now, log } = deps;
+
+  async function user(id: number) {
+    const found = await repo.findUser(db, id);
+    if (!found) throw AppError.notFound(adminMessages.userNotFound);
+    return found;
+  }
+
+  async function tokenWithProject(tokenId: number) {
+    const row = await repo.findTokenWithProject(db, tokenId);
+    if (!row) throw AppError.notFound(adminMessages.tokenNotFound);
+    return row;
+  }
+
+  return {
+    async listCreators(page: number) {
+      const request = { page, size: ADMIN_PAGE_SIZE, path: '/api/admins/list/creators/' };
+      const { count, rows } = await repo.listCreators(db, {
+        offset: pageOffset(request),
+        limit: request.size,
+      });
+      return toPage(request, count, rows.map(toCreatorRow));
+    },
+
+    async creatorDetail(id: number): Promise<CreatorDetail> {
+      const creator = await user(id);
+      const issuer = await repo.findIssuerOfUser(db, id);
+      const tokenRows = issuer ? await repo.tokensOfIssuer(db, issuer.id) : [];
+      return {
+        creator: toCreatorRow(creator),
+        token_issuer_info: issuer ? `/access-control/${id}/issuer` : null,
+        user_info: `/access-control/${id}/user`,
+        token_info: tokenRows.map(({ token, hasProject, managerName }) => ({
+          token_id: token.id,
+          token_name: token.name,
+          symbol: token.symbol,
+          token_link: `/access-control/${id}/token/${token.id}`,
+          project: hasProject ? `/access-control/${id}/project/${token.id}` : null,
+          can_issue: token.status === 'released',
+          token_issued: token.status === 'issued',
+          project_manager:
+            token.projectManagerId && managerName
+              ? { id: token.projectManagerId, name: managerName }
+              : null,
+        })),
+      };
+    },
+
+    async userInfo(id: number) {
+      const found = await user(id);
+      return {
+        id: found.id,
+        name: found.name,
+        email: found.email,
+        cpf_cnpj: found.cpfCnpj,
+        birth_date: found.birthDate,
+        is_confirmed_email: found.isConfirmedEmail,
+        is_admin: found.isAdmin,
+        is_token_creator: found.isTokenCreator,
+        is_project_manager: found.isProjectManager,
+        intention_token_creator: found.intentionTokenCreator,
+        intention_project_manager: found.intentionProjectManager,
+        date_joined: found.createdAt.toISOString(),
+      };
+    },
+
+    async issuerInfo(id: number) {
+      await user(id);
+      const issuer = await repo.findIssuerOfUser(db, id);
+      if (!issuer) throw AppError.notFound(adminMessages.issuerNotFound);
+      return toIssuerFormData(issuer);
+    },
+
+    async tokenInfo(tokenId: number) {
+      const { token, project } = await tokenWithProject(tokenId);
+      return toTokenFormData(token, project !== null);
+    },
+
+    async projectInfo(tokenId: number) {
+      const { project } = await tokenWithProject(tokenId);
+      if (!project) throw AppError.notFound(adminMessages.projectNotFound);
+      return toProjectFormData(project);
+    },
+
+    /** Liberado → Emitido in one transaction with its audit entry; then asks for the chain record. */
+    async issueToken(admin: UserRow, tokenId: number) {
+      const { token } = await tokenWithProject(tokenId);
+      const at = now();
+      const issued = await db.transaction(async (tx) => {
+        const row = await repo.issueReleasedToken(tx, tokenId, at);
+        if (!row) return null;
+        await repo.insertAudit(tx, {
+          actorId: admin.id,
+          action: 'issue_token',
+          targetType: 'token',
+          targetId: tokenId,
+          before: { status: token.status, offer_status: token.offerStatus },
+          after: { status: row.status, offer_status: row.offerStatus, issued_at: at.toISOString() },
+        });
+        return row;
+      });
+      if (!issued) {
+        throw AppError.conflict(
+          token.status === 'issued' ? adminMessages.alreadyIssued : adminMessages.notReleased,
+        );
+      }
+      try {
+        const record = await chain.recordIssue(issued);
+        if (record) await repo.setChainRecord(db, tokenId, record);
+      } catch (err) {
+        // The issue stands; the chain record is retried by the chain worker, never invented.
+        log.error({ err, tokenId }, 'chain record request failed');
+      }
+      return { message: adminMessages.issued };
+    },
+
+    async grantRoles(
+      admin: UserRow,
+      id: number,
+      body: { is_token_creator?: boolean; is_project_manager?: boolean },
+    ) {
+      const target = await user(id);
+      const updated = await db.transaction(async (tx) => {
+        const row = await repo.setRoles(tx, id, {
+          ...(body.is_token_creator !== undefined ? { isTokenCreator: body.is_token_creator } : {}),
+          ...(body.is_project_manager !== undefined
+            ? { isProjectManager: body.is_project_manager }
+            : {}),
+        });
+        await repo.insertAudit(tx, {
+          actorId: admin.id,
+          action: 'grant_roles',
+          targetType: 'user',
+          targetId: id,
+          before: roleSnapshot(target),
+          after: roleSnapshot(row!),
+        });
+        return row!;
+      });
+      return toCreatorRow(updated);
+    },
+
+    async assignManager(admin: UserRow, tokenId: number, managerId: number) {
+      const { token } = await tokenWithProject(tokenId);
+      if (token.status !== 'issued') throw AppError.conflict(adminMessages.managerNeedsIssued);
+      const manager = await repo.findUser(db, managerId);
+      if (!manager?.isProjectManager)
+        throw AppError.badRequest('user_id', adminMessages.notManager);
+      await db.transaction(async (tx) => {
+        await repo.setManager(tx, tokenId, managerId);
+        await repo.insertAudit(tx, {
+          actorId: admin.id,
+          action: 'assign_manager',
+          targetType: 'token',
+          targetId: tokenId,
+          before: { project_manager_id: token.projectManagerId },
+          after: { project_manager_id: managerId },
+        });
+      });
+      return { message: adminMessages.managerAssigned };
+    },
+
+    listManagers: () => repo.listManagers(db),
+
+    async auditLog(page: number) {
+      const request = { page, size: 20, path: '/api/admins/audit-log/' };
+      const { count, rows } = await repo.listAudit(db, {
+        offset: pageOffset(request),
+        limit: request.size,
+      });
+      return toPage(
+        request,
+        count,
+        rows.map(({ entry, actor }) => ({
+          id: entry.id,
+          actor,
+          action: entry.action,
+          target_type: entry.targetType,
+          target_id: entry.targetId,
+          before: entry.before,
+          after: entry.after,
+          created_at: entry.createdAt.toISOString(),
+        })),
+      );
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

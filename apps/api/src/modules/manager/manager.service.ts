@@ -1,0 +1,59 @@
+import type { ManagerProject } from '@copaiba/contracts';
+import type { Database } from '@copaiba/db';
+import { AppError } from '../../lib/app-error.ts';
+import { mediaUrl } from '../../lib/media.ts';
+import { pageOffset, toPage } from '../../lib/pagination.ts';
+import type { Storage } from '../../lib/storage/storage.ts';
+import { removeReplaced, storeUploads, withUploads } from '../../lib/uploads.ts';
+import type { UploadedFile } from '../../plugins/multipart.ts';
+import type { UserRow } from '../accounts/accounts.repo.ts';
+import * as repo from './manager.repo.ts';
+
+export const MANAGER_PAGE_SIZE = 5;
+
+export const managerMessages = {
+  notFound: 'Projeto não encontrado entre os seus.',
+  nothingSent: 'Envie o relatório de atualização ou o de indicadores.',
+  sent: 'Relatórios enviados! Eles já aparecem na página do token.',
+} as const;
+
+export function createManagerService(deps: { db: Database; storage: Storage; now: () => Date }) {
+  const { db, storage, now } = deps;
+  return {
+    async list(user: UserRow, page: number) {
+      const request = { page, size: MANAGER_PAGE_SIZE, path: '/api/project-manager/project-list' };
+      const { count, rows } = await repo.listAssigned(db, user.id, {
+        offset: pageOffset(request),
+        limit: request.size,
+      });
+      const results: ManagerProject[] = rows.map(({ token, project }) => ({
+        id_token: token.id,
+        name: token.name,
+        symbol: token.symbol,
+        datetime_modified: project?.reportsUpdatedAt?.toISOString() ?? null,
+        report: mediaUrl(project?.report),
+        indicators: mediaUrl(project?.indicators),
+      }));
+      return toPage(request, count, results);
+    },
+
+    async sendReports(
+      user: UserRow,
+      tokenId: number,
+      files: { report?: UploadedFile; indicators?: UploadedFile },
+    ) {
+      const project = await repo.findAssignedProject(db, user.id, tokenId);
+      if (!project) throw AppError.notFound(managerMessages.notFound);
+      if (!files.report && !files.indicators) throw new AppError(400, managerMessages.nothingSent);
+      const uploads = await storeUploads(storage, files, { report: 'pdf', indicators: 'pdf' });
+      await withUploads(uploads, () => repo.saveReports(db, tokenId, uploads.keys, now()));
+      await removeReplaced(storage, [
+        files.report && project.report,
+        files.indicators && project.indicators,
+      ]);
+      return { message: managerMessages.sent };
+    },
+  };
+}
+
+export type ManagerService = ReturnType<typeof createManagerService>;
