@@ -16,5 +16,8 @@ export const adminAuditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('admin_audit_log_target_idx').on(t.targetType, t.targetId), index('admin_audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('admin_audit_log_target_idx').on(t.targetType, t.targetId),
+    index('admin_audit_log_created_idx').on(t.createdAt),
+  ],
 );

@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './admin.ts';
 export * from './catalogue.ts';
 export * from './mail.ts';
+export * from './wallet.ts';

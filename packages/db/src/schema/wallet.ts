@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { tokens } from './catalogue.ts';
+
+/**
+ * Double-entry ledger accounts. `balance_cents` is credits minus debits, kept in the same
+ * transaction as each transfer; all balances sum to zero. Wallets and escrows never go negative.
+ */
+export type LedgerAccountKind =
+  | 'wallet'
+  | 'pix_clearing'
+  | 'payout_clearing'
+  | 'offer_escrow'
+  | 'issuer_payable'
+  | 'issuer_funding'
+  | 'platform';
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Unique name: `wallet:<userId>`, `escrow:<tokenId>`, `pix_clearing`… */
+    code: text('code').notNull(),
+    kind: text('kind').$type<LedgerAccountKind>().notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    tokenId: bigint('token_id', { mode: 'number' }).references(() => tokens.id),
+    balanceCents: bigint('balance_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_code_key').on(t.code),
+    check(
+      'ledger_accounts_no_overdraft',
+      sql`${t.kind} not in ('wallet', 'offer_escrow') or ${t.balanceCents} >= 0`,
+    ),
+  ],
+);
+
+export type TransferKind =
+  | 'deposit'
+  | 'withdrawal'
+  | 'withdrawal_reversal'
+  | 'purchase'
+  | 'refund'
+  | 'remuneration'
+  | 'offer_settlement';
+
+/** Append-only: a correction is a reversing transfer, never an update. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    kind: text('kind').$type<TransferKind>().notNull(),
+    debitAccountId: bigint('debit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: bigint('credit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    /** The investor the statement line belongs to, when there is one. */
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    tokenId: bigint('token_id', { mode: 'number' }).references(() => tokens.id),
+    quantity: bigint('quantity', { mode: 'number' }),
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_idempotency_key').on(t.idempotencyKey),
+    index('ledger_transfers_user_idx').on(t.userId, t.id),
+    check('ledger_transfers_positive', sql`${t.amountCents} > 0`),
+    check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+  ],
+);
+
+/** Units of each token held by each investor. */
+export const tokenHoldings = pgTable(
+  'token_holdings',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    tokenId: bigint('token_id', { mode: 'number' })
+      .notNull()
+      .references(() => tokens.id),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tokenId] }),
+    check('token_holdings_non_negative', sql`${t.quantity} >= 0`),
+  ],
+);
+
+export type PixChargeStatus = 'pending' | 'paid' | 'expired';
+
+/** A dynamic Pix charge for a deposit; credited once, by its endToEndId. */
+export const pixCharges = pgTable(
+  'pix_charges',
+  {
+    txid: text('txid').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    status: text('status').$type<PixChargeStatus>().notNull().default('pending'),
+    brCode: text('br_code').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endToEndId: text('end_to_end_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pix_charges_end_to_end_key').on(t.endToEndId),
+    index('pix_charges_user_created_idx').on(t.userId, t.createdAt),
+    index('pix_charges_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** The first answer to a money-moving request, returned again to any retry with the same key. */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    endpoint: text('endpoint').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').$type<unknown>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
