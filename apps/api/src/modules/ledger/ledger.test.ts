@@ -55,9 +55,7 @@ describe('the ledger', () => {
     const ok = attempts.filter((a) => a.status === 'fulfilled');
     const refused = attempts.filter((a) => a.status === 'rejected');
     expect(ok).toHaveLength(10);
-    expect(
-      refused.every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientFunds),
-    ).toBe(true);
+    expect(refused.every((r) => r.reason instanceof InsufficientFunds)).toBe(true);
     expect(await balanceOf(db, accounts.wallet(userId))).toBe(0n);
     expect(await ledgerTotal(db)).toBe(0n);
     const negative = (await db.select().from(ledgerAccounts)).filter(

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { hasError, parsePix } from 'pix-utils';
+import { hasError, isStaticPix, parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
 import { brCode, crc16 } from './br-code.ts';
 
@@ -45,7 +45,8 @@ describe('Pix BR Code', () => {
             }),
           );
           expect(hasError(parsed)).toBe(false);
-          if (!hasError(parsed)) {
+          expect(!hasError(parsed) && isStaticPix(parsed)).toBe(true);
+          if (!hasError(parsed) && isStaticPix(parsed)) {
             expect(Math.round(parsed.transactionAmount * 100)).toBe(Number(cents));
             expect(parsed.txid).toBe(txid);
           }
