@@ -47,7 +47,7 @@ describe('Pix BR Code', () => {
           expect(hasError(parsed)).toBe(false);
           expect(!hasError(parsed) && isStaticPix(parsed)).toBe(true);
           if (!hasError(parsed) && isStaticPix(parsed)) {
-            expect(Math.round(parsed.transactionAmount * 100)).toBe(Number(cents));
+            expect(Math.round((parsed.transactionAmount ?? 0) * 100)).toBe(Number(cents));
             expect(parsed.txid).toBe(txid);
           }
         },
