@@ -15,23 +15,26 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '@/lib/page-title';
 import { ForestIllustration } from '../components/forest-illustration';
+import { IssuersCarousel } from '../components/issuers-carousel';
+import { TokenizationFlow } from '../components/tokenization-flow';
+import { TokensSection } from '../components/tokens-section';
 import classes from './home-page.module.css';
 
 const PILLARS = [
   {
     title: 'Valores',
     icon: IconHeartHandshake,
-    text: 'Transparência, respeito às comunidades da floresta e segurança em cada operação.',
+    text: 'Transparência em cada número, respeito aos povos e comunidades da floresta e segurança em todas as operações. Você sabe quem recebe cada real investido e acompanha o que ele produz.',
   },
   {
     title: 'Propósito',
     icon: IconLeaf,
-    text: 'Conectar investidores a projetos que geram renda e conservam a Amazônia.',
+    text: 'Levar crédito justo às cooperativas e associações que mantêm a Amazônia em pé, financiando a produção sustentável de castanha, açaí, óleos, mel e pescado manejado.',
   },
   {
     title: 'Visão',
     icon: IconCompass,
-    text: 'Ser a referência brasileira em investimentos lastreados em ativos naturais.',
+    text: 'Uma Amazônia em que a floresta viva vale mais do que derrubada, com a Copaíba como referência brasileira em investimentos lastreados em ativos naturais.',
   },
 ];
 
@@ -64,8 +67,8 @@ export default function HomePage() {
                 <Button component={Link} to="/register" size="lg">
                   Criar minha conta
                 </Button>
-                <Button component={Link} to="/login" size="lg" variant="default">
-                  Entrar na plataforma
+                <Button component="a" href="#tokens" size="lg" variant="default">
+                  Ver tokens disponíveis
                 </Button>
               </Group>
             </Stack>
@@ -106,6 +109,56 @@ export default function HomePage() {
           </Stack>
         </Container>
       </section>
+
+      <section id="como-funciona" className={classes.flow} aria-labelledby="como-funciona-title">
+        <Container size="xl" py={{ base: 48, md: 72 }}>
+          <Stack gap="xl">
+            <SectionHeading
+              id="como-funciona-title"
+              title="Como funciona a tokenização"
+              text="Do cadastro do emissor ao pagamento das parcelas, cada etapa é registrada e fica visível para quem investe."
+            />
+            <TokenizationFlow />
+          </Stack>
+        </Container>
+      </section>
+
+      <section id="tokens" className={classes.tokens} aria-labelledby="tokens-title">
+        <Container size="xl" py={{ base: 48, md: 72 }}>
+          <Stack gap="xl">
+            <SectionHeading
+              id="tokens-title"
+              title="Tokens de Ativos"
+              text="Tokens emitidos por cooperativas e associações da Amazônia, com preço, prazo e rentabilidade definidos."
+            />
+            <TokensSection />
+          </Stack>
+        </Container>
+      </section>
+
+      <section id="emissores" className={classes.issuers} aria-labelledby="emissores-title">
+        <Container size="xl" py={{ base: 48, md: 72 }}>
+          <Stack gap="xl">
+            <SectionHeading
+              id="emissores-title"
+              title="Emissores de tokens"
+              text="Conheça quem produz na floresta e emite os tokens da plataforma."
+            />
+            <IssuersCarousel />
+          </Stack>
+        </Container>
+      </section>
     </>
+  );
+}
+
+function SectionHeading({ id, title, text }: { id: string; title: string; text: string }) {
+  return (
+    <Stack gap={6} maw={680}>
+      <Title order={2} id={id} c="copaiba.9">
+        {title}
+      </Title>
+      <Text c="dimmed">{text}</Text>
+    </Stack>
   );
 }

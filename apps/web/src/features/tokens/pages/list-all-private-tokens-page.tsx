@@ -1,6 +1,16 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { TokenListScreen } from '../components/token-list-screen';
 
-/** Placeholder: the screen is built in a later issue. */
+/**
+ * /list-all-private-tokens: GET /api/token/list-private/?page=N (authenticated). Until the API
+ * offers it, its 404 is read as an empty list (SPEC §8) and the empty text shows.
+ */
 export default function ListAllPrivateTokensPage() {
-  return <PlaceholderPage title="Tokens de Ativos" />;
+  return (
+    <TokenListScreen
+      pageTitle="Tokens Privados"
+      path="token/list-private/"
+      auth
+      description="Ofertas reservadas a investidores cadastrados na plataforma."
+    />
+  );
 }

@@ -1,6 +1,12 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { TokenListScreen } from '../components/token-list-screen';
 
-/** Placeholder: the screen is built in a later issue. */
+/** /list-all-tokens ('Compra de Tokens'): GET /api/token/list/?page=N. */
 export default function ListAllTokensPage() {
-  return <PlaceholderPage title="Compra de Tokens" />;
+  return (
+    <TokenListScreen
+      pageTitle="Compra de Tokens"
+      path="token/list/"
+      description="Escolha um token, veja os detalhes do projeto e faça sua simulação antes de comprar."
+    />
+  );
 }

@@ -1,0 +1,14 @@
+import type { ContactBody } from '@copaiba/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api, toFormData } from '@/lib/api-client';
+
+export type ContactPayload = { [K in keyof ContactBody]: string };
+
+/** POST /api/support/send-email/ as multipart (SPEC §7) → 200 {message}; 400 fields; 429 {detail}. */
+export function sendContact(payload: ContactPayload): Promise<{ message: string }> {
+  return api.post('support/send-email/', { form: toFormData({ ...payload }), auth: false });
+}
+
+export function useSendContact() {
+  return useMutation({ mutationFn: sendContact });
+}

@@ -1,0 +1,59 @@
+import type { TokenCard } from '@copaiba/contracts';
+import { formatPercent } from './format';
+import { toCents } from './money';
+
+export type TokenStatusKey = 'distributing' | 'sold-out' | 'funding';
+
+export interface TokenStatus {
+  key: TokenStatusKey;
+  label: string;
+  color: string;
+}
+
+const STATUSES: Record<TokenStatusKey, TokenStatus> = {
+  distributing: { key: 'distributing', label: 'Concluído', color: 'gray' },
+  'sold-out': { key: 'sold-out', label: '100% Vendido', color: 'red' },
+  funding: { key: 'funding', label: 'Em captação', color: 'green' },
+};
+
+type StatusFlags = Pick<TokenCard, 'is_funding' | 'is_all_sold' | 'is_distributing'>;
+
+/**
+ * The card's badge (SPEC §4). An issued token has one flag set; should more arrive, Concluído wins,
+ * then 100% Vendido, then Em captação (PRODUCT §9). No flag: no badge.
+ */
+export function tokenStatus(flags: StatusFlags): TokenStatus | null {
+  if (flags.is_distributing) return STATUSES.distributing;
+  if (flags.is_all_sold) return STATUSES['sold-out'];
+  if (flags.is_funding) return STATUSES.funding;
+  return null;
+}
+
+type ProgressFields = Pick<TokenCard, 'amount_capitated' | 'unit_price' | 'quantity'>;
+
+/**
+ * Funding progress in hundredths of a percent, floored so an offer never looks fuller than it is:
+ * amount_capitated / (unit_price × quantity), 0 when the total is 0 (SPEC §9).
+ */
+export function fundingProgressBasisPoints(token: ProgressFields): bigint {
+  const raised = toCents(token.amount_capitated) ?? 0n;
+  const unit = toCents(token.unit_price) ?? 0n;
+  const quantity = Number.isSafeInteger(token.quantity) && token.quantity > 0 ? token.quantity : 0;
+  const total = unit * BigInt(quantity);
+  if (total === 0n) return 0n;
+  return (raised * 10_000n) / total;
+}
+
+export interface FundingProgress {
+  /** 0 to 100, for a progress bar. */
+  value: number;
+  /** '90,00%'. */
+  label: string;
+}
+
+export function fundingProgress(token: ProgressFields): FundingProgress {
+  const bp = fundingProgressBasisPoints(token);
+  const percent = `${bp / 100n}.${(bp % 100n).toString().padStart(2, '0')}`;
+  // A display-only number, clamped for the bar.
+  return { value: Math.min(100, Number(bp) / 100), label: formatPercent(percent) };
+}
