@@ -19,6 +19,11 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createPixProvider, type PixProvider } from './modules/pix/pix-provider.ts';
+import { pixWebhookRoutes, sandboxPixRoutes } from './modules/pix/pix.routes.ts';
+import { createPixWebhookService } from './modules/pix/pix-webhook.service.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { createManagerService } from './modules/manager/manager.service.ts';
 import { noChainRecorder, type ChainRecorder } from './lib/chain-record.ts';
@@ -48,6 +53,8 @@ export interface AppDeps {
   storage: Storage;
   /** Records issued tokens on chain; nothing is recorded without one. */
   chain?: ChainRecorder;
+  /** Creates Pix charges; from PIX_PROVIDER when absent. */
+  pix?: PixProvider;
   redis?: Redis;
   rateLimits?: RateLimits;
   now?: () => Date;
@@ -95,6 +102,18 @@ export async function buildApp(deps: AppDeps) {
   const projects = createProjectsService({ db, storage });
   const admin = createAdminService({ db, chain: deps.chain ?? noChainRecorder, now, log: app.log });
   const manager = createManagerService({ db, storage, now });
+  const pix = deps.pix ?? createPixProvider(config);
+  const webhookSecret = config.PIX_WEBHOOK_SECRET ?? secrets.pixWebhookSecret;
+  const wallet = createWalletService({
+    db,
+    pix,
+    limits: {
+      depositMonthlyCents: config.DEPOSIT_MONTHLY_LIMIT,
+      withdrawMonthlyCents: config.WITHDRAW_MONTHLY_LIMIT,
+    },
+    now,
+  });
+  const pixWebhook = createPixWebhookService({ db, secret: webhookSecret, now, log: app.log });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -117,6 +136,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(projectsRoutes, { projects });
       await api.register(adminRoutes, { admin });
       await api.register(managerRoutes, { manager });
+      await api.register(walletRoutes, { wallet });
+      await api.register(pixWebhookRoutes, { webhook: pixWebhook });
+      if (pix.name === 'sandbox') await api.register(sandboxPixRoutes, { db, webhookSecret });
       if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });
     },
     { prefix: '/api' },

@@ -11,6 +11,15 @@ const optionalUrl = (protocols: string[]) =>
       message: `deve começar com ${protocols.join(' ou ')}`,
     });
 
+/** A BRL amount such as "20000.00" → centavos. */
+const money = z
+  .string()
+  .regex(/^\d{1,11}(\.\d{2})?$/, 'deve ser um valor como 20000.00')
+  .transform((v) => {
+    const [whole = '0', cents = '00'] = v.split('.');
+    return BigInt(whole) * 100n + BigInt(cents);
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -40,6 +49,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  PIX_PROVIDER: z.enum(['sandbox', 'bacen']).default('sandbox'),
+  PIX_RECEIVER_KEY: z.string().min(1).max(77).default('7d9f0335-8dcc-4054-9bf9-0dbd61d36906'),
+  PIX_MERCHANT_NAME: z.string().min(1).default('Copaiba'),
+  PIX_MERCHANT_CITY: z.string().min(1).default('Belem'),
+  PIX_WEBHOOK_SECRET: z.string().min(24).optional(),
+  DEPOSIT_MONTHLY_LIMIT: money.default(20_000_00n),
+  WITHDRAW_MONTHLY_LIMIT: money.default(20_000_00n),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,6 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.STORAGE === 's3' && !e.S3_BUCKET) {
     throw new Error('Configuração inválida:\n  S3_BUCKET é obrigatório com STORAGE=s3.');
+  }
+  if (isProduction && e.PIX_PROVIDER === 'bacen' && !e.PIX_WEBHOOK_SECRET) {
+    throw new Error(
+      'Configuração inválida:\n  PIX_WEBHOOK_SECRET é obrigatório com PIX_PROVIDER=bacen em produção.',
+    );
   }
   if (isProduction && !e.SMTP_URL) {
     throw new Error(

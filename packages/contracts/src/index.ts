@@ -10,3 +10,4 @@ export * from './password.ts';
 export * from './support.ts';
 export * from './issuer-workspace.ts';
 export * from './administration.ts';
+export * from './wallet.ts';

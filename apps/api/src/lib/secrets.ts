@@ -12,6 +12,8 @@ export interface Secrets {
   captchaKey: string;
   /** Encrypts secrets at rest (TOTP). */
   encryptionKey: Buffer;
+  /** Authenticates Pix webhooks when PIX_WEBHOOK_SECRET is not set (development and sandbox). */
+  pixWebhookSecret: string;
 }
 
 /** Secrets from env; in development, generated once and kept in DATA_DIR/secrets.json. */
@@ -41,6 +43,7 @@ export function deriveSecrets(jwtSecret: string, encryptionSecret: string): Secr
     hashKey: derive('hash'),
     captchaKey: derive('captcha').toString('hex'),
     encryptionKey: derive('encryption'),
+    pixWebhookSecret: derive('pix-webhook').toString('base64url'),
   };
 }
 

@@ -19,6 +19,7 @@ export const defaultRateLimits = {
   mail: { max: 5, timeWindow: 10 * MINUTE },
   refresh: { max: 60, timeWindow: MINUTE },
   captcha: { max: 30, timeWindow: MINUTE },
+  deposit: { max: 10, timeWindow: 10 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export type RateLimits = typeof defaultRateLimits;

@@ -1,0 +1,86 @@
+import { ledgerTransfers, pixCharges, tokenHoldings, tokens, type Database } from '@copaiba/db';
+import { and, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+
+const sumCents = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)`;
+
+/** Deposits credited since `since`, and charges still open since then. */
+export async function depositsSince(db: Database, userId: number, since: Date, now: Date) {
+  const [paid] = await db
+    .select({ total: sumCents(pixCharges.amountCents) })
+    .from(pixCharges)
+    .where(
+      and(
+        eq(pixCharges.userId, userId),
+        eq(pixCharges.status, 'paid'),
+        gte(pixCharges.paidAt, since),
+      ),
+    );
+  const [open] = await db
+    .select({ total: sumCents(pixCharges.amountCents) })
+    .from(pixCharges)
+    .where(
+      and(
+        eq(pixCharges.userId, userId),
+        eq(pixCharges.status, 'pending'),
+        gt(pixCharges.expiresAt, now),
+        gte(pixCharges.createdAt, since),
+      ),
+    );
+  return { paid: BigInt(paid?.total ?? 0), open: BigInt(open?.total ?? 0) };
+}
+
+/** Withdrawn since `since`, net of reversed (failed) payouts. */
+export async function withdrawnSince(db: Database, userId: number, since: Date): Promise<bigint> {
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(case when ${ledgerTransfers.kind} = 'withdrawal' then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end), 0)`,
+    })
+    .from(ledgerTransfers)
+    .where(
+      and(
+        eq(ledgerTransfers.userId, userId),
+        inArray(ledgerTransfers.kind, ['withdrawal', 'withdrawal_reversal']),
+        gte(ledgerTransfers.createdAt, since),
+      ),
+    );
+  return BigInt(row?.total ?? 0);
+}
+
+/** Units held × unit price, over every token the user holds. */
+export async function holdingsValue(db: Database, userId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sumCents(sql`${tokenHoldings.quantity} * ${tokens.unitPriceCents}`) })
+    .from(tokenHoldings)
+    .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
+    .where(eq(tokenHoldings.userId, userId));
+  return BigInt(row?.total ?? 0);
+}
+
+export async function insertCharge(
+  db: Database,
+  charge: typeof pixCharges.$inferInsert,
+): Promise<void> {
+  await db.insert(pixCharges).values(charge);
+}
+
+export async function lockCharge(db: Database, txid: string) {
+  const [row] = await db.select().from(pixCharges).where(eq(pixCharges.txid, txid)).for('update');
+  return row;
+}
+
+export async function findCharge(db: Database, txid: string) {
+  const [row] = await db.select().from(pixCharges).where(eq(pixCharges.txid, txid));
+  return row;
+}
+
+export async function markChargePaid(
+  db: Database,
+  txid: string,
+  endToEndId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(pixCharges)
+    .set({ status: 'paid', endToEndId, paidAt: at })
+    .where(eq(pixCharges.txid, txid));
+}

@@ -1,0 +1,78 @@
+import {
+  badRequestResponse,
+  depositBody,
+  depositLimit,
+  depositResponse,
+  detailResponse,
+  walletBalance,
+} from '@copaiba/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IDEMPOTENCY_HEADER } from '../../lib/idempotency.ts';
+import type { WalletService } from './wallet.service.ts';
+
+const errors = {
+  400: badRequestResponse,
+  401: detailResponse,
+  422: detailResponse,
+  429: detailResponse,
+};
+
+export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (
+  app,
+  { wallet },
+) => {
+  const tags = ['carteira'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/wallet/balance/brlt/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Saldo em reais, em tokens e limite de saque do mês',
+        response: { 200: walletBalance, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => wallet.balance(request.requireUser()),
+  );
+
+  app.get(
+    '/wallet/balance/deposit-limit/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Depósitos do mês e quanto ainda cabe',
+        response: { 200: depositLimit, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => wallet.depositLimit(request.requireUser()),
+  );
+
+  app.post(
+    '/wallet/pix/deposit/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cria uma cobrança Pix (BR Code) para depositar; aceita Idempotency-Key',
+        body: depositBody,
+        response: { 201: depositResponse, ...errors },
+      },
+      onRequest: app.authenticate,
+      config: { rateLimit: app.rateLimits.deposit },
+    },
+    async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      const outcome = await wallet.deposit(
+        request.requireUser(),
+        request.body.value,
+        typeof key === 'string' ? key : undefined,
+      );
+      return reply.status(outcome.status).send(outcome.body);
+    },
+  );
+};

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import {
+  centsToDecimal,
+  walletMessages,
+  type DepositLimit,
+  type DepositResponse,
+  type WalletBalance,
+} from '@copaiba/contracts';
+import type { Database } from '@copaiba/db';
+import { sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { AppError } from '../../lib/app-error.ts';
+import { idempotent } from '../../lib/idempotency.ts';
+import { saoPauloMonthStart } from '../../lib/sao-paulo-month.ts';
+import type { UserRow } from '../accounts/accounts.repo.ts';
+import { accounts, balanceOf } from '../ledger/ledger.ts';
+import type { PixProvider } from '../pix/pix-provider.ts';
+import * as repo from './wallet.repo.ts';
+
+export const CHARGE_TTL_SECONDS = 3600;
+
+export interface WalletLimits {
+  depositMonthlyCents: bigint;
+  withdrawMonthlyCents: bigint;
+}
+
+export function createWalletService(deps: {
+  db: Database;
+  pix: PixProvider;
+  limits: WalletLimits;
+  now: () => Date;
+}) {
+  const { db, pix, limits, now } = deps;
+
+  async function remainingDeposit(tx: Database, userId: number) {
+    const at = now();
+    const { paid, open } = await repo.depositsSince(tx, userId, saoPauloMonthStart(at), at);
+    const left = limits.depositMonthlyCents - paid - open;
+    return { paid, left: left > 0n ? left : 0n };
+  }
+
+  return {
+    async balance(user: UserRow): Promise<WalletBalance> {
+      const withdrawn = await repo.withdrawnSince(db, user.id, saoPauloMonthStart(now()));
+      const left = limits.withdrawMonthlyCents - withdrawn;
+      return {
+        balance: centsToDecimal(await balanceOf(db, accounts.wallet(user.id))),
+        total_token_balance: centsToDecimal(await repo.holdingsValue(db, user.id)),
+        maximum_withdrawal_limit: centsToDecimal(limits.withdrawMonthlyCents),
+        withdrawal_to_use: centsToDecimal(left > 0n ? left : 0n),
+      };
+    },
+
+    async depositLimit(user: UserRow): Promise<DepositLimit> {
+      const { paid, left } = await remainingDeposit(db, user.id);
+      return { deposit_in_the_month: centsToDecimal(paid), deposit_to_use: centsToDecimal(left) };
+    },
+
+    /** A dynamic Pix charge for the amount, within the monthly allowance; idempotent per key. */
+    async deposit(user: UserRow, valueCents: bigint, idempotencyKey: string | undefined) {
+      return idempotent<DepositResponse>(
+        db,
+        {
+          userId: user.id,
+          key: idempotencyKey,
+          endpoint: 'pix/deposit',
+          payload: { value: valueCents },
+        },
+        async (tx) => {
+          // One deposit at a time per user, so two concurrent charges cannot both fit the allowance.
+          await tx.execute(sqlLockUser(user.id));
+          const { left } = await remainingDeposit(tx, user.id);
+          if (valueCents > left)
+            throw AppError.badRequest('value', walletMessages.depositNotAllowed);
+          const txid = `CPB${randomBytes(11).toString('hex')}`;
+          const { brCode } = await pix.createCharge({
+            txid,
+            amountCents: valueCents,
+            expiresInSeconds: CHARGE_TTL_SECONDS,
+          });
+          const expiresAt = new Date(now().getTime() + CHARGE_TTL_SECONDS * 1000);
+          await repo.insertCharge(tx, {
+            txid,
+            userId: user.id,
+            amountCents: valueCents,
+            brCode,
+            expiresAt,
+          });
+          const body: DepositResponse = {
+            qrcode: brCode,
+            qrcode_image: await QRCode.toDataURL(brCode, {
+              errorCorrectionLevel: 'M',
+              margin: 1,
+              width: 320,
+            }),
+            txid,
+            value: centsToDecimal(valueCents),
+            expires_at: expiresAt.toISOString(),
+          };
+          return { status: 201, body };
+        },
+      );
+    },
+  };
+}
+
+/** A transaction-scoped advisory lock on one user's money operations. */
+export const sqlLockUser = (userId: number) => sql`select pg_advisory_xact_lock(${userId})`;
+
+export type WalletService = ReturnType<typeof createWalletService>;

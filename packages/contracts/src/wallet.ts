@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { requiredOrInvalid } from './fields.ts';
+import { decimalToCents } from './money.ts';
+
+export const MINIMUM_DEPOSIT_CENTS = 25_00n;
+export const MINIMUM_WITHDRAWAL_CENTS = 25_00n;
+
+export const walletMessages = {
+  depositNotAllowed: 'Valor de depósito não permitido',
+  depositMinimum: 'Valor mínimo de depósito é de R$ 25,00',
+  depositAgreements: 'Você precisa concordar com as regras de depósito',
+} as const;
+
+/** SPEC §3 'Wallet balance (brlt)'. */
+export const walletBalance = z.object({
+  balance: z.string(),
+  total_token_balance: z.string(),
+  maximum_withdrawal_limit: z.string(),
+  withdrawal_to_use: z.string(),
+});
+export type WalletBalance = z.infer<typeof walletBalance>;
+
+/** SPEC §3 'Deposit limit'. */
+export const depositLimit = z.object({
+  deposit_in_the_month: z.string(),
+  deposit_to_use: z.string(),
+});
+export type DepositLimit = z.infer<typeof depositLimit>;
+
+/** An amount typed with comma or dot ("150,00", "150.5") → centavos; the deposit's own rules come after. */
+export const depositValue = z
+  .union([z.string({ error: requiredOrInvalid }), z.number({ error: requiredOrInvalid })])
+  .transform((v, ctx) => {
+    const cents = decimalToCents(String(v));
+    if (cents === null || cents <= 0n) {
+      ctx.addIssue({ code: 'custom', message: walletMessages.depositNotAllowed });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .refine((c) => c >= MINIMUM_DEPOSIT_CENTS, walletMessages.depositMinimum);
+
+export const depositBody = z.object({ value: depositValue });
+
+export const depositResponse = z.object({
+  /** The copia-e-cola text (BR Code). */
+  qrcode: z.string(),
+  /** PNG data URL of the QR code. */
+  qrcode_image: z.string(),
+  txid: z.string(),
+  value: z.string(),
+  expires_at: z.string(),
+});
+export type DepositResponse = z.infer<typeof depositResponse>;
+
+/** The PSP's confirmation (API Pix standard). */
+export const pixWebhookBody = z.object({
+  pix: z
+    .array(
+      z.object({
+        endToEndId: z.string().regex(/^[A-Za-z0-9]{32}$/),
+        txid: z.string().regex(/^[A-Za-z0-9]{1,35}$/),
+        valor: z.string().regex(/^\d{1,13}\.\d{2}$/),
+        horario: z.string().max(40),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type PixWebhookBody = z.infer<typeof pixWebhookBody>;
+
+export const sandboxPayBody = z.object({
+  txid: z.string().regex(/^[A-Za-z0-9]{1,35}$/, 'txid inválido.'),
+});
