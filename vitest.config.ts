@@ -5,8 +5,9 @@ const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Generous: a loaded 2-core machine runs both database projects at once. Assertions, not timers, decide.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     projects: [
       {
         test: {
