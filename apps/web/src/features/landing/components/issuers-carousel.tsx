@@ -108,7 +108,7 @@ export function IssuersCarousel() {
       className={classes.root}
       role="region"
       aria-roledescription="carrossel"
-      aria-label="Emissores de tokens"
+      aria-label="Carrossel de emissores"
     >
       <div
         key={data ? page : 'loading'}

@@ -11,13 +11,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCompass, IconHeartHandshake, IconLeaf } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '@/lib/page-title';
 import { ForestIllustration } from '../components/forest-illustration';
-import { IssuersCarousel } from '../components/issuers-carousel';
+import { WhenVisible } from '@/components/when-visible';
 import { TokenizationFlow } from '../components/tokenization-flow';
-import { TokensSection } from '../components/tokens-section';
 import classes from './home-page.module.css';
 
 const PILLARS = [
@@ -37,6 +36,24 @@ const PILLARS = [
     text: 'Uma Amazônia em que a floresta viva vale mais do que derrubada, com a Copaíba como referência brasileira em investimentos lastreados em ativos naturais.',
   },
 ];
+
+// Below the fold: their code (cards, badges, carousel) loads as the visitor scrolls towards them.
+const TokensSection = lazy(() =>
+  import('../components/tokens-section').then((m) => ({ default: m.TokensSection })),
+);
+const IssuersCarousel = lazy(() =>
+  import('../components/issuers-carousel').then((m) => ({ default: m.IssuersCarousel })),
+);
+
+function BlockPlaceholder({ items, height }: { items: number; height: number }) {
+  return (
+    <div className={classes.placeholder} aria-busy="true" aria-label="Carregando">
+      {Array.from({ length: items }, (_, i) => (
+        <div key={i} className={classes.placeholderItem} style={{ height }} />
+      ))}
+    </div>
+  );
+}
 
 export default function HomePage() {
   usePageTitle('');
@@ -131,7 +148,11 @@ export default function HomePage() {
               title="Tokens de Ativos"
               text="Tokens emitidos por cooperativas e associações da Amazônia, com preço, prazo e rentabilidade definidos."
             />
-            <TokensSection />
+            <WhenVisible placeholder={<BlockPlaceholder items={3} height={520} />}>
+              <Suspense fallback={<BlockPlaceholder items={3} height={520} />}>
+                <TokensSection />
+              </Suspense>
+            </WhenVisible>
           </Stack>
         </Container>
       </section>
@@ -144,7 +165,11 @@ export default function HomePage() {
               title="Emissores de tokens"
               text="Conheça quem produz na floresta e emite os tokens da plataforma."
             />
-            <IssuersCarousel />
+            <WhenVisible placeholder={<BlockPlaceholder items={4} height={340} />}>
+              <Suspense fallback={<BlockPlaceholder items={4} height={340} />}>
+                <IssuersCarousel />
+              </Suspense>
+            </WhenVisible>
           </Stack>
         </Container>
       </section>
