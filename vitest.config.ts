@@ -10,6 +10,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
@@ -17,6 +18,7 @@ export default defineConfig({
         resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
       },
       {
+        extends: true,
         test: {
           name: 'api-pglite',
           include: ['apps/api/src/**/*.test.ts'],
@@ -24,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'api-postgres',
           include: ['apps/api/src/**/*.test.ts'],
