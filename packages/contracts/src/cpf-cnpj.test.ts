@@ -19,11 +19,14 @@ describe('CPF', () => {
     expect(isValidCpf('5299822472')).toBe(false);
   });
 
-  it('accepts every CPF built with its check digits, and no single-digit change of it', () => {
+  it('accepts every CPF built with its check digits, and refuses it with either check digit changed', () => {
+    // Base digits are not covered: mod 11 maps remainders 0 and 1 to the same digit, so a few
+    // single-digit changes of the base keep a valid CPF (e.g. 103343762 → 203343762). That is
+    // the algorithm's own limit, not this code's.
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 }),
-        fc.integer({ min: 0, max: 10 }),
+        fc.constantFrom(9, 10),
         fc.integer({ min: 1, max: 9 }),
         (base, pos, delta) => {
           const cpf = cpfWithDigits(base);
