@@ -23,6 +23,8 @@ import { createPixProvider, type PixProvider } from './modules/pix/pix-provider.
 import { pixWebhookRoutes, sandboxPixRoutes } from './modules/pix/pix.routes.ts';
 import { createPixWebhookService } from './modules/pix/pix-webhook.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
+import { createPurchasesService } from './modules/purchases/purchases.service.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { createManagerService } from './modules/manager/manager.service.ts';
@@ -114,6 +116,7 @@ export async function buildApp(deps: AppDeps) {
     now,
   });
   const pixWebhook = createPixWebhookService({ db, secret: webhookSecret, now, log: app.log });
+  const purchases = createPurchasesService({ db });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -137,6 +140,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(adminRoutes, { admin });
       await api.register(managerRoutes, { manager });
       await api.register(walletRoutes, { wallet });
+      await api.register(purchasesRoutes, { purchases });
       await api.register(pixWebhookRoutes, { webhook: pixWebhook });
       if (pix.name === 'sandbox') await api.register(sandboxPixRoutes, { db, webhookSecret });
       if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });

@@ -72,3 +72,61 @@ export type PixWebhookBody = z.infer<typeof pixWebhookBody>;
 export const sandboxPayBody = z.object({
   txid: z.string().regex(/^[A-Za-z0-9]{1,35}$/, 'txid inválido.'),
 });
+
+export const buyMessages = {
+  insufficient: 'Saldo insuficiente para realizar a compra. Por favor, deposite mais fundos.',
+  quantityMinimum: 'Informe uma quantidade de pelo menos 1.',
+  notFunding: 'Este token não está em captação.',
+  bought: 'Compra realizada com sucesso!',
+} as const;
+
+export const buyBody = z.object({
+  quantity: z.coerce
+    .number({ error: buyMessages.quantityMinimum })
+    .int(buyMessages.quantityMinimum)
+    .min(1, buyMessages.quantityMinimum)
+    .max(100_000_000, buyMessages.quantityMinimum),
+});
+
+export const buyResponse = z.object({
+  message: z.string(),
+  token_id: z.number(),
+  quantity: z.number(),
+  total: z.string(),
+});
+export type BuyResponse = z.infer<typeof buyResponse>;
+
+export const STATEMENT_FILTERS = [
+  'todos',
+  'remuneracao',
+  'deposito',
+  'saque',
+  'comprados',
+] as const;
+export type StatementFilter = (typeof STATEMENT_FILTERS)[number];
+
+/** SPEC §3 'Statement row'. `balance` is the operation's amount, negative when money left the wallet. */
+export const statementRow = z.object({
+  id: z.number(),
+  type_operation: z.string(),
+  name_token: z.string().nullable(),
+  quantity: z.number().nullable(),
+  balance: z.string(),
+  datetime: z.string(),
+  scan_hash_transaction: z.string().nullable(),
+});
+export type StatementRow = z.infer<typeof statementRow>;
+
+/** SPEC §3 'Owned token row'. */
+export const ownedToken = z.object({
+  id: z.number(),
+  name: z.string(),
+  symbol: z.string(),
+  quantity: z.number(),
+  remuneration: z.string(),
+  effective_value: z.string(),
+  installment_number: z.number().nullable(),
+  next_payment: z.string().nullable(),
+  status_token: z.string(),
+});
+export type OwnedToken = z.infer<typeof ownedToken>;

@@ -72,7 +72,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
         request.body.value,
         typeof key === 'string' ? key : undefined,
       );
-      return reply.status(outcome.status).send(outcome.body);
+      return reply.status(outcome.status as 201).send(outcome.body);
     },
   );
 };

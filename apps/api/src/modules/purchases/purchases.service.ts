@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { buyMessages, centsToDecimal, type BuyResponse } from '@copaiba/contracts';
+import type { Database } from '@copaiba/db';
+import { AppError } from '../../lib/app-error.ts';
+import { idempotent } from '../../lib/idempotency.ts';
+import type { UserRow } from '../accounts/accounts.repo.ts';
+import { unitsLeft } from '../catalogue/token-figures.ts';
+import { accounts, InsufficientFunds, transfer } from '../ledger/ledger.ts';
+import * as repo from './purchases.repo.ts';
+
+const TOKEN_NOT_FOUND = 'Token não encontrado.';
+
+/** Buying units of a funding offer with the wallet's balance, in one transaction. */
+export function createPurchasesService(deps: { db: Database }) {
+  const { db } = deps;
+
+  return {
+    async buy(
+      user: UserRow,
+      tokenId: number,
+      quantity: number,
+      idempotencyKey: string | undefined,
+    ) {
+      const token = await repo.findToken(db, tokenId);
+      if (!token || token.status !== 'issued') throw AppError.notFound(TOKEN_NOT_FOUND);
+      if (token.offerStatus !== 'funding')
+        throw AppError.badRequest('quantity', buyMessages.notFunding);
+      const amountCents = BigInt(quantity) * token.unitPriceCents;
+      return idempotent<BuyResponse>(
+        db,
+        {
+          userId: user.id,
+          key: idempotencyKey,
+          endpoint: `buy-token/${tokenId}`,
+          payload: { quantity },
+        },
+        async (tx) => {
+          // Money first: the wallet row's own constraint refuses an overdraft.
+          try {
+            await transfer(tx, {
+              key: `buy:${randomUUID()}`,
+              kind: 'purchase',
+              from: accounts.wallet(user.id),
+              to: accounts.escrow(tokenId),
+              amountCents,
+              userId: user.id,
+              tokenId,
+              quantity,
+            });
+          } catch (err) {
+            if (err instanceof InsufficientFunds)
+              throw AppError.badRequest('value', buyMessages.insufficient);
+            throw err;
+          }
+          const newBuyer = await repo.addHolding(tx, user.id, tokenId, quantity);
+          // The hot token row is touched last and once, to hold its lock as briefly as possible.
+          const sold = await repo.sellUnits(tx, tokenId, quantity, amountCents, newBuyer);
+          if (!sold) {
+            const left = unitsLeft(token);
+            throw AppError.badRequest(
+              'quantity',
+              left > 0
+                ? `Quantidade indisponível: restam no máximo ${left} tokens.`
+                : 'Não há mais tokens disponíveis.',
+            );
+          }
+          return {
+            status: 201,
+            body: {
+              message: buyMessages.bought,
+              token_id: tokenId,
+              quantity,
+              total: centsToDecimal(amountCents),
+            },
+          };
+        },
+      );
+    },
+  };
+}
+
+export type PurchasesService = ReturnType<typeof createPurchasesService>;

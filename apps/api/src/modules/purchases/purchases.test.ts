@@ -1,0 +1,160 @@
+import { tokenHoldings, tokens } from '@copaiba/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { insertIssuer, insertToken } from '../../testing/catalogue-fixtures.ts';
+import { session } from '../../testing/workspace-fixtures.ts';
+import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
+
+let t: TestApp;
+type Session = Awaited<ReturnType<typeof session>>;
+let issuerId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  issuerId = (await insertIssuer(t.db)).id;
+});
+afterAll(() => t.close());
+
+const auth = (who: Session) => ({ authorization: `Bearer ${who.access}` });
+
+/** Funds a wallet through the real path: a Pix charge paid in sandbox mode. */
+async function funded(value: string) {
+  const who = await session(t);
+  const { txid } = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/pix/deposit/',
+      headers: auth(who),
+      payload: { value },
+    })
+  ).json();
+  await t.app.inject({ method: 'POST', url: '/api/sandbox/pix/pay/', payload: { txid } });
+  return who;
+}
+
+const buy = (who: Session, tokenId: number, quantity: unknown, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/wallet/buy-token/${tokenId}`,
+    headers: { ...auth(who), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { quantity },
+  });
+
+async function offer(overrides: Parameters<typeof insertToken>[2] = {}) {
+  return insertToken(t.db, issuerId, {
+    unitPriceCents: 100_00n,
+    quantity: 1000,
+    maximumAmountRaisedCents: 100_000_00n,
+    ...overrides,
+  });
+}
+
+async function invariants(tokenId: number) {
+  const [token] = await t.db.select().from(tokens).where(eq(tokens.id, tokenId));
+  const [held] = await t.db
+    .select({ units: sql<string>`coalesce(sum(${tokenHoldings.quantity}), 0)` })
+    .from(tokenHoldings)
+    .where(eq(tokenHoldings.tokenId, tokenId));
+  expect(Number(held?.units)).toBe(token!.unitsSold);
+  expect(await balanceOf(t.db, accounts.escrow(tokenId))).toBe(token!.amountCapitatedCents);
+  expect(await ledgerTotal(t.db)).toBe(0n);
+  return token!;
+}
+
+describe('buying tokens', () => {
+  it('moves the price from the wallet to the offer and records the units', async () => {
+    const token = await offer();
+    const who = await funded('1000.00');
+    const res = await buy(who, token.id, 3);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      message: 'Compra realizada com sucesso!',
+      token_id: token.id,
+      quantity: 3,
+      total: '300.00',
+    });
+    const wallet = (
+      await t.app.inject({ method: 'GET', url: '/api/wallet/balance/brlt/', headers: auth(who) })
+    ).json();
+    expect(wallet).toMatchObject({ balance: '700.00', total_token_balance: '300.00' });
+    const after = await invariants(token.id);
+    expect(after).toMatchObject({ unitsSold: 3, buyers: 1, amountCapitatedCents: 300_00n });
+    await buy(who, token.id, 1);
+    expect((await invariants(token.id)).buyers).toBe(1);
+  });
+
+  it('refuses what SPEC refuses: no balance, no units, no offer, not a quantity', async () => {
+    const token = await offer();
+    const who = await funded('150.00');
+    expect((await buy(who, token.id, 1)).statusCode).toBe(201);
+    const broke = await buy(who, token.id, 1);
+    expect(broke.json()).toEqual({
+      value: ['Saldo insuficiente para realizar a compra. Por favor, deposite mais fundos.'],
+    });
+    for (const quantity of [0, -1, 1.5, 'dois', null]) {
+      expect((await buy(who, token.id, quantity)).json()).toEqual({
+        quantity: ['Informe uma quantidade de pelo menos 1.'],
+      });
+    }
+    const closed = await offer({ offer: 'distributing' });
+    expect((await buy(who, closed.id, 1)).json()).toEqual({
+      quantity: ['Este token não está em captação.'],
+    });
+    const hidden = await offer({ status: 'released' });
+    expect((await buy(who, hidden.id, 1)).statusCode).toBe(404);
+    expect((await buy(who, 999_999, 1)).statusCode).toBe(404);
+    const rich = await funded('5000.00');
+    const tooMany = await buy(rich, (await offer({ maximumAmountRaisedCents: 1_000_00n })).id, 11);
+    expect(tooMany.json()).toEqual({
+      quantity: ['Quantidade indisponível: restam no máximo 10 tokens.'],
+    });
+    expect((await invariants(token.id)).unitsSold).toBe(1);
+  });
+
+  it('answers a retried purchase with the first answer and buys once', async () => {
+    const token = await offer();
+    const who = await funded('1000.00');
+    const key = 'compra-0001-abcdef';
+    const answers = await Promise.all([
+      buy(who, token.id, 2, key),
+      buy(who, token.id, 2, key),
+      buy(who, token.id, 2, key),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect((await invariants(token.id)).unitsSold).toBe(2);
+    expect((await buy(who, token.id, 5, key)).statusCode).toBe(422);
+  });
+
+  it('never oversells the last units to many buyers at once, and closes the offer as 100% vendido', async () => {
+    const token = await offer({ quantity: 25, maximumAmountRaisedCents: 2_500_00n });
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => funded('1000.00')));
+    const results = await Promise.all(
+      buyers.flatMap((who) => [buy(who, token.id, 2), buy(who, token.id, 3)]),
+    );
+    const sold = results
+      .filter((r) => r.statusCode === 201)
+      .reduce((n, r) => n + (r.json().quantity as number), 0);
+    expect(results.every((r) => r.statusCode === 201 || r.statusCode === 400)).toBe(true);
+    expect(sold).toBeLessThanOrEqual(25);
+    const after = await invariants(token.id);
+    expect(after.unitsSold).toBe(sold);
+    if (sold === 25) expect(after.offerStatus).toBe('all_sold');
+    const refused = results
+      .filter((r) => r.statusCode === 400)
+      .map((r) => Object.keys(r.json())[0]);
+    expect(new Set(refused)).toEqual(new Set(refused.length ? ['quantity'] : []));
+  });
+
+  it('never overdraws a wallet that buys in parallel', async () => {
+    const token = await offer();
+    const who = await funded('500.00');
+    const results = await Promise.all(Array.from({ length: 10 }, () => buy(who, token.id, 1)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    const wallet = (
+      await t.app.inject({ method: 'GET', url: '/api/wallet/balance/brlt/', headers: auth(who) })
+    ).json();
+    expect(wallet.balance).toBe('0.00');
+    await invariants(token.id);
+  });
+});
