@@ -23,9 +23,13 @@ export type TokenCardRow = {
 /** Issued tokens, newest issue first; optionally one issuer's. */
 export async function listPublicTokens(
   db: Database,
-  options: { offset: number; limit: number; issuerId?: number },
+  options: { offset: number; limit: number; issuerId?: number; fundingOnly?: boolean },
 ): Promise<{ count: number; rows: TokenCardRow[] }> {
-  const where = options.issuerId ? and(isPublic, eq(tokens.issuerId, options.issuerId)) : isPublic;
+  const where = and(
+    isPublic,
+    options.issuerId ? eq(tokens.issuerId, options.issuerId) : undefined,
+    options.fundingOnly ? eq(tokens.offerStatus, 'funding') : undefined,
+  );
   const [total] = await db.select({ n: count() }).from(tokens).where(where);
   const rows = await db
     .select(cardColumns)

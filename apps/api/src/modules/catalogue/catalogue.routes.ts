@@ -54,6 +54,33 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
   );
 
   app.get(
+    '/token/list-private/',
+    {
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'Compra de Tokens: ofertas abertas para compra (3 por página; só logado)',
+        querystring: pageQuery,
+        response: { 200: paginated(tokenCard), 401: detailResponse, ...notFound },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => {
+      const page = {
+        page: request.query.page,
+        size: PAGE_SIZES.publicTokens,
+        path: '/api/token/list-private/',
+      };
+      const { count, rows } = await repo.listPublicTokens(db, {
+        offset: pageOffset(page),
+        limit: page.size,
+        fundingOnly: true,
+      });
+      return toPage(page, count, rows.map(toTokenCard));
+    },
+  );
+
+  app.get(
     '/token/list/:id',
     {
       schema: {

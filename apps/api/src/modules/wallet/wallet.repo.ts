@@ -1,5 +1,5 @@
 import { ledgerTransfers, pixCharges, tokenHoldings, tokens, type Database } from '@copaiba/db';
-import { and, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 
 const sumCents = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)`;
 
@@ -84,3 +84,75 @@ export async function markChargePaid(
     .set({ status: 'paid', endToEndId, paidAt: at })
     .where(eq(pixCharges.txid, txid));
 }
+
+const STATEMENT_KINDS = {
+  todos: ['deposit', 'withdrawal', 'withdrawal_reversal', 'purchase', 'refund', 'remuneration'],
+  remuneracao: ['remuneration'],
+  deposito: ['deposit'],
+  saque: ['withdrawal', 'withdrawal_reversal'],
+  comprados: ['purchase'],
+} as const;
+
+/** The user's own movements, newest first, with the token's name. */
+export async function statement(
+  db: Database,
+  userId: number,
+  filter: keyof typeof STATEMENT_KINDS,
+  options: { offset: number; limit: number },
+) {
+  const where = and(
+    eq(ledgerTransfers.userId, userId),
+    inArray(ledgerTransfers.kind, [...STATEMENT_KINDS[filter]]),
+  );
+  const [total] = await db.select({ n: count() }).from(ledgerTransfers).where(where);
+  const rows = await db
+    .select({ transfer: ledgerTransfers, tokenName: tokens.name })
+    .from(ledgerTransfers)
+    .leftJoin(tokens, eq(tokens.id, ledgerTransfers.tokenId))
+    .where(where)
+    .orderBy(desc(ledgerTransfers.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { count: total?.n ?? 0, rows };
+}
+
+/** Holdings with their token, optionally matching a search on name or symbol. */
+export async function holdings(
+  db: Database,
+  userId: number,
+  search: string | null,
+  options: { offset: number; limit: number },
+) {
+  const mine = and(
+    eq(tokenHoldings.userId, userId),
+    gt(tokenHoldings.quantity, 0),
+    search
+      ? or(
+          ilike(tokens.name, `%${escapeLike(search)}%`),
+          ilike(tokens.symbol, `%${escapeLike(search)}%`),
+        )
+      : undefined,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(tokenHoldings)
+    .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
+    .where(mine);
+  const rows = await db
+    .select({
+      holding: tokenHoldings,
+      token: tokens,
+      remuneration: sql<string>`coalesce((select sum(${ledgerTransfers.amountCents}) from ${ledgerTransfers}
+        where ${ledgerTransfers.userId} = ${userId} and ${ledgerTransfers.tokenId} = ${tokens.id}
+        and ${ledgerTransfers.kind} = 'remuneration'), 0)`,
+    })
+    .from(tokenHoldings)
+    .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
+    .where(mine)
+    .orderBy(desc(tokenHoldings.updatedAt))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { count: total?.n ?? 0, rows };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

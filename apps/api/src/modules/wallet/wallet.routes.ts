@@ -4,9 +4,15 @@ import {
   depositLimit,
   depositResponse,
   detailResponse,
+  ownedToken,
+  pageQuery,
+  paginated,
+  STATEMENT_FILTERS,
+  statementRow,
   walletBalance,
 } from '@copaiba/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../lib/idempotency.ts';
 import type { WalletService } from './wallet.service.ts';
 
@@ -36,6 +42,42 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       onRequest: app.authenticate,
     },
     async (request) => wallet.balance(request.requireUser()),
+  );
+
+  app.get(
+    '/wallet/transactions/:filter',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Extrato de operações (6 por página)',
+        params: z.object({ filter: z.enum(STATEMENT_FILTERS, { error: 'Filtro inválido.' }) }),
+        querystring: pageQuery,
+        response: { 200: paginated(statementRow), 404: detailResponse, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) =>
+      wallet.statement(request.requireUser(), request.params.filter, request.query.page),
+  );
+
+  app.get(
+    '/wallet/my-tokens/:filter',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Meus Ativos: 'todos' ou busca por nome/símbolo (6 por página; 404 quando vazio)",
+        params: z.object({
+          filter: z.string().trim().min(1, 'Filtro inválido.').max(100, 'Filtro inválido.'),
+        }),
+        querystring: pageQuery,
+        response: { 200: paginated(ownedToken), 404: detailResponse, ...errors },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) =>
+      wallet.myTokens(request.requireUser(), request.params.filter, request.query.page),
   );
 
   app.get(

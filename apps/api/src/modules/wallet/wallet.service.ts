@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
   centsToDecimal,
+  PAGE_SIZES,
+  todayInSaoPaulo,
   walletMessages,
   type DepositLimit,
   type DepositResponse,
+  type StatementFilter,
   type WalletBalance,
 } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
@@ -11,7 +14,9 @@ import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/app-error.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import { pageOffset, toPage } from '../../lib/pagination.ts';
 import { saoPauloMonthStart } from '../../lib/sao-paulo-month.ts';
+import { toOwnedToken, toStatementRow } from './holdings-presenter.ts';
 import type { UserRow } from '../accounts/accounts.repo.ts';
 import { accounts, balanceOf } from '../ledger/ledger.ts';
 import type { PixProvider } from '../pix/pix-provider.ts';
@@ -49,6 +54,44 @@ export function createWalletService(deps: {
         maximum_withdrawal_limit: centsToDecimal(limits.withdrawMonthlyCents),
         withdrawal_to_use: centsToDecimal(left > 0n ? left : 0n),
       };
+    },
+
+    async statement(user: UserRow, filter: StatementFilter, page: number) {
+      const request = {
+        page,
+        size: PAGE_SIZES.statement,
+        path: `/api/wallet/transactions/${filter}`,
+      };
+      const { count, rows } = await repo.statement(db, user.id, filter, {
+        offset: pageOffset(request),
+        limit: request.size,
+      });
+      return toPage(
+        request,
+        count,
+        rows.map((r) => toStatementRow(r.transfer, r.tokenName)),
+      );
+    },
+
+    /** 'Meus Ativos': `todos`, or a search on name or symbol; nothing found is a 404 (SPEC §7). */
+    async myTokens(user: UserRow, filter: string, page: number) {
+      const search = filter === 'todos' ? null : filter;
+      const request = {
+        page,
+        size: PAGE_SIZES.ownedTokens,
+        path: `/api/wallet/my-tokens/${encodeURIComponent(filter)}`,
+      };
+      const { count, rows } = await repo.holdings(db, user.id, search, {
+        offset: pageOffset(request),
+        limit: request.size,
+      });
+      if (count === 0) throw AppError.notFound('Nenhum token encontrado.');
+      const today = todayInSaoPaulo(now());
+      return toPage(
+        request,
+        count,
+        rows.map((r) => toOwnedToken(r.holding, r.token, BigInt(r.remuneration), today)),
+      );
     },
 
     async depositLimit(user: UserRow): Promise<DepositLimit> {

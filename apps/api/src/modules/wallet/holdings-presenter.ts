@@ -1,0 +1,60 @@
+import { centsToDecimal, type OwnedToken, type StatementRow } from '@copaiba/contracts';
+import type { ledgerTransfers, tokenHoldings, tokens } from '@copaiba/db';
+import { installmentDates } from '../catalogue/token-figures.ts';
+
+type Transfer = typeof ledgerTransfers.$inferSelect;
+type Token = typeof tokens.$inferSelect;
+type Holding = typeof tokenHoldings.$inferSelect;
+
+const OPERATION_NAMES: Record<Transfer['kind'], string> = {
+  deposit: 'Depósito',
+  withdrawal: 'Saque',
+  withdrawal_reversal: 'Estorno de saque',
+  purchase: 'Compra',
+  refund: 'Reembolso',
+  remuneration: 'Remuneração',
+  offer_settlement: 'Liquidação da oferta',
+};
+const LEAVES_WALLET = new Set<Transfer['kind']>(['withdrawal', 'purchase']);
+
+export function toStatementRow(transfer: Transfer, tokenName: string | null): StatementRow {
+  const amount = LEAVES_WALLET.has(transfer.kind) ? -transfer.amountCents : transfer.amountCents;
+  return {
+    id: transfer.id,
+    type_operation: OPERATION_NAMES[transfer.kind],
+    name_token: tokenName,
+    quantity: transfer.quantity,
+    balance: centsToDecimal(amount),
+    datetime: transfer.createdAt.toISOString(),
+    scan_hash_transaction: null,
+  };
+}
+
+const STATUS_NAMES: Record<NonNullable<Token['offerStatus']>, string> = {
+  funding: 'Em captação',
+  all_sold: '100% Vendido',
+  distributing: 'Concluído',
+  failed: 'Captação não atingida',
+};
+
+/** A holding as 'Meus Ativos' shows it; the next payment is the first schedule date not yet past. */
+export function toOwnedToken(
+  holding: Holding,
+  token: Token,
+  remunerationCents: bigint,
+  today: string,
+): OwnedToken {
+  const dates = installmentDates(token);
+  const next = dates.findIndex((date) => date >= today);
+  return {
+    id: token.id,
+    name: token.name,
+    symbol: token.symbol,
+    quantity: holding.quantity,
+    remuneration: centsToDecimal(remunerationCents),
+    effective_value: centsToDecimal(BigInt(holding.quantity) * token.unitPriceCents),
+    installment_number: next === -1 ? null : next + 1,
+    next_payment: next === -1 ? null : dates[next]!,
+    status_token: token.offerStatus ? STATUS_NAMES[token.offerStatus] : 'Em análise',
+  };
+}
