@@ -39,6 +39,11 @@ const pages = {
   registeredTokenList: lazy(() => import('@/features/creator/pages/registered-token-list-page')),
   accessControl: lazy(() => import('@/features/admin/pages/access-control-page')),
   userManagement: lazy(() => import('@/features/admin/pages/user-management-page')),
+  auditLog: lazy(() => import('@/features/admin/pages/audit-log-page')),
+  adminUserInfo: lazy(() => import('@/features/admin/pages/user-info-page')),
+  adminIssuerInfo: lazy(() => import('@/features/admin/pages/issuer-info-page')),
+  adminTokenInfo: lazy(() => import('@/features/admin/pages/token-info-page')),
+  adminProjectInfo: lazy(() => import('@/features/admin/pages/project-info-page')),
   projectManagement: lazy(() => import('@/features/manager/pages/project-management-page')),
   notFound: lazy(() => import('./pages/not-found-page')),
 };
@@ -121,7 +126,18 @@ export const routes: RouteObject[] = [
                 element: <RequireRole role="is_admin" />,
                 children: [
                   { path: 'access-control', element: page(pages.accessControl) },
+                  { path: 'access-control/audit-log', element: page(pages.auditLog) },
                   { path: 'access-control/:id', element: page(pages.userManagement) },
+                  { path: 'access-control/:id/user', element: page(pages.adminUserInfo) },
+                  { path: 'access-control/:id/issuer', element: page(pages.adminIssuerInfo) },
+                  {
+                    path: 'access-control/:id/token/:tokenId',
+                    element: page(pages.adminTokenInfo),
+                  },
+                  {
+                    path: 'access-control/:id/project/:tokenId',
+                    element: page(pages.adminProjectInfo),
+                  },
                 ],
               },
               {
