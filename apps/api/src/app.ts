@@ -23,6 +23,8 @@ import { createPixProvider, type PixProvider } from './modules/pix/pix-provider.
 import { pixWebhookRoutes, sandboxPixRoutes } from './modules/pix/pix.routes.ts';
 import { createPixWebhookService } from './modules/pix/pix-webhook.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { createPurchasesService } from './modules/purchases/purchases.service.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
@@ -117,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const pixWebhook = createPixWebhookService({ db, secret: webhookSecret, now, log: app.log });
   const purchases = createPurchasesService({ db });
+  const twoFactor = createTwoFactorService({ db, encryptionKey: secrets.encryptionKey, now });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -141,6 +144,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(managerRoutes, { manager });
       await api.register(walletRoutes, { wallet });
       await api.register(purchasesRoutes, { purchases });
+      await api.register(twoFactorRoutes, { twoFactor });
       await api.register(pixWebhookRoutes, { webhook: pixWebhook });
       if (pix.name === 'sandbox') await api.register(sandboxPixRoutes, { db, webhookSecret });
       if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });

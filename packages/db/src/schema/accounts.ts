@@ -31,6 +31,10 @@ export const users = pgTable(
     isProjectManager: boolean('is_project_manager').notNull().default(false),
     intentionTokenCreator: boolean('intention_token_creator').notNull().default(false),
     intentionProjectManager: boolean('intention_project_manager').notNull().default(false),
+    /** TOTP secret, AES-256-GCM encrypted; set when two-factor setup starts, active once confirmed. */
+    totpSecretEnc: text('totp_secret_enc'),
+    /** The last TOTP time step accepted: a code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Bumped on password reset: access tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),

@@ -150,3 +150,24 @@ export const idempotentRequests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+export type WithdrawalStatus = 'requested' | 'paid' | 'failed';
+
+/** A withdrawal to a Pix key: debited at once, paid out by the provider, reversed if the payout fails. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    keyPix: text('key_pix').notNull(),
+    status: text('status').$type<WithdrawalStatus>().notNull().default('requested'),
+    providerReference: text('provider_reference'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('withdrawals_requested_idx').on(t.createdAt).where(sql`${t.status} = 'requested'`)],
+);
