@@ -260,6 +260,61 @@ describe('public catalogue in the browser', () => {
     await context.close();
   });
 
+  it('copy button: the contract address to the clipboard, a tick for 3 s, toasts on success and failure', async () => {
+    // The demo tokens have no on-chain record yet; the answer is given one here, as the API will.
+    const [first] = (await api<Page_<Card>>('token/list/?page=1')).results;
+    const address = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const scan = `https://amoy.polygonscan.com/tx/0x${'ab'.repeat(32)}`;
+    const withRecord = async (context: BrowserContext) =>
+      context.route(`**/api/token-issuer-token-project/detail/${first!.id}`, async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        body.token.contract_address = address;
+        body.token.scan_hash_transaction = scan;
+        await route.fulfill({ response, json: body });
+      });
+
+    const context = await newContext(browser, server.url);
+    await acceptCookies(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await withRecord(context);
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.goto(`/detail-token-issuer/${first!.id}#section-about-of-token`);
+    await page.getByText(address).waitFor();
+    expect(await page.getByText('Registro em blockchain pendente').count()).toBe(0);
+    expect(
+      await page.getByRole('link', { name: /Ver transação de registro/ }).getAttribute('href'),
+    ).toBe(scan);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Copiar endereço do contrato' }).click();
+    await page.getByRole('button', { name: 'Endereço copiado' }).waitFor();
+    await page.getByText('Texto copiado para a área de transferência.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    await page
+      .getByRole('button', { name: 'Copiar endereço do contrato' })
+      .waitFor({ timeout: 6000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // Without clipboard access the failure toast shows.
+    const denied = await newContext(browser, server.url);
+    await acceptCookies(denied);
+    await withRecord(denied);
+    await denied.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+      });
+    });
+    const deniedPage = await denied.newPage();
+    await deniedPage.goto(`/detail-token-issuer/${first!.id}`);
+    await deniedPage.getByRole('button', { name: 'Copiar endereço do contrato' }).click();
+    await deniedPage.getByText('Erro ao copiar pix copia e cola').waitFor();
+    expect(await deniedPage.getByRole('button', { name: 'Endereço copiado' }).count()).toBe(0);
+    await denied.close();
+  });
+
   it('simulation figures in centavos; logged-out Comprar offers Criar Conta and Entrar; project content', async () => {
     const context = await newContext(browser, server.url);
     await acceptCookies(context);
@@ -369,7 +424,7 @@ describe('public catalogue in the browser', () => {
     await context.close();
   });
 
-  it('a logged-in investor sees Simulação da Compra, the token lists, and the private list empty', async () => {
+  it('a logged-in investor sees Simulação da Compra and both token lists', async () => {
     const challenge = await api<Parameters<typeof solveCaptcha>[0]>('captcha/challenge/');
     const login = await fetch(`${server.url}/api/login/common/`, {
       method: 'POST',
@@ -408,8 +463,23 @@ describe('public catalogue in the browser', () => {
     await page.getByText('Página - 1').waitFor();
     expect(await page.getByRole('article').count()).toBe(3);
 
+    // The private list: offers open for purchase, for logged-in investors (404 would read as empty).
+    const privateList = await fetch(`${server.url}/api/token/list-private/?page=1`, {
+      headers: { authorization: `Bearer ${access}` },
+    });
     await page.goto('/list-all-private-tokens');
-    await page.getByText(EMPTY_TEXT).waitFor();
+    await page.getByRole('heading', { name: 'Tokens de Ativos' }).waitFor();
+    if (privateList.status === 200) {
+      const body = (await privateList.json()) as Page_<Card>;
+      if (body.count === 0) await page.getByText(EMPTY_TEXT).waitFor();
+      else {
+        await page.getByRole('article', { name: body.results[0]!.symbol }).waitFor();
+        expect(await page.getByRole('article').count()).toBe(body.results.length);
+      }
+    } else {
+      expect(privateList.status).toBe(404);
+      await page.getByText(EMPTY_TEXT).waitFor();
+    }
 
     expect(problems).toEqual([]);
     await context.close();
@@ -470,6 +540,18 @@ describe('public catalogue in the browser', () => {
     await page.getByLabel('Nome').fill(visitor.name);
     await page.getByLabel('E-mail').fill(visitor.email);
     await page.getByLabel('Mensagem').fill(message);
+    await page.getByText('Verificado').first().waitFor({ timeout: 30_000 });
+
+    // A 400 shows the server's message as a toast and beside its field (answered here once).
+    await page.route('**/api/support/send-email/', (route) =>
+      route.fulfill({ status: 400, json: { email: ['Informe um e-mail válido.'] } }),
+    );
+    await page.getByRole('button', { name: 'Enviar Mensagem' }).click();
+    await expect.poll(() => page.getByText('Informe um e-mail válido.').count()).toBe(2);
+    expect(new URL(page.url()).pathname).toBe('/contact');
+    await page.unroute('**/api/support/send-email/');
+
+    // The captcha is solved again for the next try (each payload works once).
     await page.getByText('Verificado').first().waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Enviar Mensagem' }).click();
     await page.waitForURL((url) => url.pathname === '/');

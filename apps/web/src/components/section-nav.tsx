@@ -30,22 +30,32 @@ export function SectionNav({ items, label }: SectionNavProps) {
 
   useEffect(() => {
     const ids = sectionKey.split(' ');
-    const elements = ids
-      .map((id) => document.getElementById(id))
-      .filter((el): el is HTMLElement => el !== null && !el.hidden);
-    if (elements.length === 0 || typeof IntersectionObserver === 'undefined') return;
-    const visible = new Map<string, boolean>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) visible.set(entry.target.id, entry.isIntersecting);
-        const first = ids.find((id) => visible.get(id));
-        if (first) setActive(first);
-      },
-      // The band just below the sticky bars decides which section is current.
-      { rootMargin: '-150px 0px -55% 0px' },
-    );
-    elements.forEach((el) => observer.observe(el));
-    return () => observer.disconnect();
+    let frame = 0;
+    // The current section is the last one whose top has passed a line just below the sticky bars.
+    const update = () => {
+      frame = 0;
+      const line = 200;
+      let current: string | null = ids[0] ?? null;
+      for (const id of ids) {
+        const element = document.getElementById(id);
+        if (element && !element.hidden && element.getBoundingClientRect().top <= line) current = id;
+      }
+      // At the very bottom the last section is current, however short it is.
+      const scroller = document.documentElement;
+      if (scroller.scrollTop + window.innerHeight >= scroller.scrollHeight - 2)
+        current = ids[ids.length - 1] ?? current;
+      setActive(current);
+    };
+    const onScroll = () => {
+      frame ||= window.requestAnimationFrame(update);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
   }, [sectionKey]);
 
   const go = (event: MouseEvent<HTMLAnchorElement>, section: string) => {

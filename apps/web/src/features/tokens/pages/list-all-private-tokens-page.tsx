@@ -1,8 +1,8 @@
 import { TokenListScreen } from '../components/token-list-screen';
 
 /**
- * /list-all-private-tokens: GET /api/token/list-private/?page=N (authenticated). Until the API
- * offers it, its 404 is read as an empty list (SPEC §8) and the empty text shows.
+ * /list-all-private-tokens: GET /api/token/list-private/?page=N (authenticated): the offers open
+ * for purchase. A 404 reads as an empty list (SPEC §8) and shows the empty text.
  */
 export default function ListAllPrivateTokensPage() {
   return (
@@ -10,7 +10,7 @@ export default function ListAllPrivateTokensPage() {
       pageTitle="Tokens Privados"
       path="token/list-private/"
       auth
-      description="Ofertas reservadas a investidores cadastrados na plataforma."
+      description="Ofertas abertas para compra, exclusivas para investidores cadastrados na plataforma."
     />
   );
 }
