@@ -186,6 +186,18 @@ describe('administration and project management in the browser', () => {
     await seeText(page, 'Papel de gestor de projeto revogado de Bruno Emissor.');
     await expect.poll(() => managerSwitch.isChecked()).toBe(false);
 
+    // Carla has no issuer: no issuer data to open, no tokens.
+    await page.getByRole('link', { name: 'Voltar para Gestão de Acesso' }).click();
+    await page.getByRole('link', { name: 'Detalhes de Carla Gestora' }).click();
+    await page.getByRole('heading', { name: 'Gestão de Usuário' }).waitFor();
+    await seeText(page, 'Não existem informações para exibir.');
+    expect(await page.getByRole('button', { name: 'Dados do Emissor' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'É gestor de projeto' }).isChecked()).toBe(true);
+
+    // An unknown user: the server's detail, not a blank page.
+    await page.goto('/access-control/999999');
+    await seeText(page, 'Usuário não encontrado.');
+
     expect(problems).toEqual([]);
   });
 
@@ -287,6 +299,8 @@ describe('administration and project management in the browser', () => {
     await managerDialog.getByRole('button', { name: 'Atribuir' }).click();
     await seeText(page, 'Gestor de projeto atribuído ao token.');
     await expect.poll(() => row.textContent()).toContain('Carla Gestora');
+    await settle(page);
+    await screenshot(page, 'administration-user-management-issued-desktop');
 
     // Now on the public list.
     const symbols: string[] = [];
@@ -313,6 +327,7 @@ describe('administration and project management in the browser', () => {
     await atSize(page, 'phone');
     for (const [name, path] of [
       ['audit-log', '/access-control/audit-log'],
+      ['user-management-issued', `/access-control/${brunoId}`],
       ['token-info', `/access-control/${brunoId}/token/${castTokenId}`],
       ['project-info', `/access-control/${brunoId}/project/${castTokenId}`],
     ] as const) {
