@@ -24,3 +24,13 @@ export const CPF_CNPJ_MASK: ReactMaskOpts = {
 
 /** A date typed as DD/MM/YYYY. */
 export const BR_DATE_MASK: ReactMaskOpts = { mask: '00/00/0000' };
+
+/** CNPJ 99.999.999/9999-99; the first 12 positions also take letters (alphanumeric CNPJ). */
+export const CNPJ_MASK: ReactMaskOpts = {
+  mask: 'XX.XXX.XXX/XXXX-00',
+  definitions: { X: /[0-9A-Za-z]/ },
+  prepareChar: (ch: string) => ch.toUpperCase(),
+};
+
+/** An international phone as SPEC §3 shows it: +99 (99) 9 9999-9999. */
+export const PHONE_MASK: ReactMaskOpts = { mask: '+00 (00) 0 0000-0000' };

@@ -1,6 +1,71 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Alert, Button, Group } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { FormPage } from '@/components/form-page';
+import { PageLoader } from '@/components/page-loader';
+import { errorMessage } from '@/lib/api-error';
+import { useProjectDetail } from '../api/project-detail';
+import { ProjectForm } from '../components/project-form';
+import { projectTarget } from '../lib/navigation-state';
 
-/** Placeholder: the screen is built in a later issue. */
+/**
+ * Cadastrar Projeto / Atualizar Projeto, entered from Gestão de Tokens with the navigation state
+ * {tokenId, tokenName, isEdit} (SPEC §2). Edit reloads the project from the API.
+ */
 export default function RegisterProjectPage() {
-  return <PlaceholderPage title="Cadastrar Projeto" />;
+  const location = useLocation();
+  const target = projectTarget(location.state);
+  const detail = useProjectDetail(target?.isEdit ? target.tokenId : null);
+  const title = target?.isEdit ? 'Atualizar Projeto' : 'Cadastrar Projeto';
+  const description = target
+    ? `Token: ${target.tokenName || `#${target.tokenId}`}. Fotos, documentos e vídeos do projeto que lastreia o token.`
+    : undefined;
+
+  let content;
+  if (!target) {
+    content = (
+      <Alert color="copaiba" variant="light" icon={<IconInfoCircle />} title="Escolha um token">
+        O projeto é cadastrado a partir de um token. Abra a Gestão de Tokens e use Cadastrar Projeto
+        ou Editar Projeto na linha do token.
+        <Group mt="md">
+          <Button component={Link} to="/registered-token-list" variant="light">
+            Gestão de Tokens
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (!target.isEdit) {
+    content = <ProjectForm tokenId={target.tokenId} />;
+  } else if (detail.isPending) {
+    content = <PageLoader />;
+  } else if (detail.isError) {
+    content = (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle />}
+        title="Não foi possível carregar o projeto"
+      >
+        {errorMessage(detail.error)}
+        <Group mt="md" gap="sm">
+          <Button variant="light" color="red" onClick={() => void detail.refetch()}>
+            Tentar novamente
+          </Button>
+          <Button component={Link} to="/registered-token-list" variant="default">
+            Gestão de Tokens
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else {
+    content = (
+      <ProjectForm key={detail.dataUpdatedAt} tokenId={target.tokenId} initial={detail.data} />
+    );
+  }
+
+  return (
+    <FormPage title={title} description={description}>
+      {content}
+    </FormPage>
+  );
 }

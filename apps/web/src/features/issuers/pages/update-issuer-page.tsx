@@ -1,6 +1,39 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Alert, Button, Group } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { FormPage } from '@/components/form-page';
+import { PageLoader } from '@/components/page-loader';
+import { errorMessage } from '@/lib/api-error';
+import { useOwnIssuer } from '../api/own-issuer';
+import { IssuerForm } from '../components/issuer-form';
 
-/** Placeholder: the screen is built in a later issue. */
+/** Dados de Emissor: the creator edits the issuer; only changed fields are sent (SPEC §5). */
 export default function UpdateIssuerPage() {
-  return <PlaceholderPage title="Dados de Emissor" />;
+  const issuer = useOwnIssuer();
+
+  return (
+    <FormPage
+      title="Dados de Emissor"
+      description="Atualize os dados públicos da sua instituição. Para trocar uma imagem, selecione uma nova; as demais continuam como estão."
+    >
+      {issuer.isPending ? (
+        <PageLoader />
+      ) : issuer.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle />}
+          title="Não foi possível carregar os dados do emissor"
+        >
+          {errorMessage(issuer.error)}
+          <Group mt="md">
+            <Button variant="light" color="red" onClick={() => void issuer.refetch()}>
+              Tentar novamente
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <IssuerForm key={issuer.dataUpdatedAt} mode="edit" initial={issuer.data} />
+      )}
+    </FormPage>
+  );
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUpload } from '@/lib/api-client';
+import { REGISTERED_TOKENS_QUERY_KEY } from './registered-tokens';
+import type { UploadVariables } from './upload';
+
+/** POST /api/token/ (multipart) → 201 {message, id}; 403 {detail} without an issuer. */
+export function createToken({ form, onProgress }: UploadVariables) {
+  return apiUpload<{ message: string; id: number }>('token/', { method: 'POST', form, onProgress });
+}
+
+export function useCreateToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createToken,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REGISTERED_TOKENS_QUERY_KEY }),
+  });
+}

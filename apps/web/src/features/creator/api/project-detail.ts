@@ -1,0 +1,19 @@
+import type { ProjectFormData } from '@copaiba/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const projectDetailQueryKey = (tokenId: number) => ['creator-project', tokenId] as const;
+
+/** GET /api/project/detail/{tokenId} → the project as its edit form shows it. */
+export function getProjectDetail(tokenId: number): Promise<ProjectFormData> {
+  return api.get<ProjectFormData>(`project/detail/${tokenId}`);
+}
+
+export function useProjectDetail(tokenId: number | null) {
+  return useQuery({
+    queryKey: projectDetailQueryKey(tokenId ?? 0),
+    queryFn: () => getProjectDetail(tokenId!),
+    enabled: tokenId !== null,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUpload } from '@/lib/api-client';
+import { projectDetailQueryKey } from './project-detail';
+import { REGISTERED_TOKENS_QUERY_KEY } from './registered-tokens';
+import { tokenDetailQueryKey } from './token-detail';
+import type { UploadVariables } from './upload';
+
+interface ProjectVariables extends UploadVariables {
+  tokenId: number;
+}
+
+/** POST /api/project/{tokenId} (multipart) → 201 {message}; the token becomes Liberado. */
+export function createProject({ tokenId, form, onProgress }: ProjectVariables) {
+  return apiUpload<{ message: string }>(`project/${tokenId}`, { method: 'POST', form, onProgress });
+}
+
+/** PUT /api/project/{tokenId} (only changed fields; remove_<field>=true deletes a file) → 200. */
+export function updateProject({ tokenId, form, onProgress }: ProjectVariables) {
+  return apiUpload<{ message: string }>(`project/${tokenId}`, { method: 'PUT', form, onProgress });
+}
+
+function useInvalidateProject() {
+  const queryClient = useQueryClient();
+  return async (tokenId: number) => {
+    await queryClient.invalidateQueries({ queryKey: REGISTERED_TOKENS_QUERY_KEY });
+    await queryClient.invalidateQueries({ queryKey: tokenDetailQueryKey(tokenId) });
+    await queryClient.invalidateQueries({ queryKey: projectDetailQueryKey(tokenId) });
+  };
+}
+
+export function useCreateProject() {
+  const invalidate = useInvalidateProject();
+  return useMutation({
+    mutationFn: createProject,
+    onSuccess: (_r, { tokenId }) => invalidate(tokenId),
+  });
+}
+
+export function useUpdateProject() {
+  const invalidate = useInvalidateProject();
+  return useMutation({
+    mutationFn: updateProject,
+    onSuccess: (_r, { tokenId }) => invalidate(tokenId),
+  });
+}
