@@ -277,6 +277,9 @@ describe('issuer workspace in the browser', () => {
 
     await page.waitForURL((url) => url.pathname === '/wallet' || url.pathname === '/');
     await seeText(page, /Cadastro de emissor enviado!/);
+    // Sent once: coming back shows the review notice instead of a form that could only fail.
+    await page.goto('/register-issuer');
+    await seeText(page, 'Cadastro em análise');
     const user = await api('user/', { token: access });
     expect(user.body).toMatchObject({
       intention_token_creator: true,
@@ -547,10 +550,23 @@ describe('issuer workspace in the browser', () => {
         phone.page.getByRole('link', { name: `Editar projeto do token ${tokenName}` }).isVisible(),
       )
       .toBe(true);
-    const overflow = await phone.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    // Nothing wider than a 360 px phone, on every screen of the workspace.
+    await phone.page.setViewportSize({ width: 360, height: 740 });
+    const overflow = () =>
+      phone.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await phone.page.getByRole('link', { name: `Editar projeto do token ${tokenName}` }).click();
+    await phone.page.getByRole('heading', { name: 'Atualizar Projeto' }).waitFor();
+    await expect.poll(() => field(phone.page, 'Riscos').inputValue()).toContain('Clima');
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    for (const path of ['/update-issuer', '/register-token']) {
+      await phone.page.goto(path);
+      await phone.page.getByRole('button', { name: /Salvar|Cadastrar/ }).waitFor();
+      await settle(phone.page);
+      expect(await overflow(), path).toBeLessThanOrEqual(0);
+    }
     expect(phone.problems).toEqual([]);
     await phone.context.close();
   });

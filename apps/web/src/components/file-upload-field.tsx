@@ -201,7 +201,7 @@ export function FileUploadField({
           {dropzoneBody}
         </Dropzone>
       </Box>
-      <Group gap="xs" mt={8} justify="space-between" wrap="wrap" className={classes.footer}>
+      <Group gap="xs" mt={8} justify="space-between" wrap="nowrap" className={classes.footer}>
         <Box miw={0} className={classes.status}>
           {value ? (
             <Text size="sm" truncate="end" title={value.name}>
