@@ -28,6 +28,7 @@ import { createTwoFactorService } from './modules/two-factor/two-factor.service.
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { createPurchasesService } from './modules/purchases/purchases.service.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
+import { createWithdrawalsService } from './modules/wallet/withdrawals.service.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { createManagerService } from './modules/manager/manager.service.ts';
 import { noChainRecorder, type ChainRecorder } from './lib/chain-record.ts';
@@ -120,6 +121,14 @@ export async function buildApp(deps: AppDeps) {
   const pixWebhook = createPixWebhookService({ db, secret: webhookSecret, now, log: app.log });
   const purchases = createPurchasesService({ db });
   const twoFactor = createTwoFactorService({ db, encryptionKey: secrets.encryptionKey, now });
+  const withdrawals = createWithdrawalsService({
+    db,
+    pix,
+    twoFactor,
+    monthlyLimitCents: config.WITHDRAW_MONTHLY_LIMIT,
+    now,
+    log: app.log,
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -142,7 +151,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(projectsRoutes, { projects });
       await api.register(adminRoutes, { admin });
       await api.register(managerRoutes, { manager });
-      await api.register(walletRoutes, { wallet });
+      await api.register(walletRoutes, { wallet, withdrawals });
       await api.register(purchasesRoutes, { purchases });
       await api.register(twoFactorRoutes, { twoFactor });
       await api.register(pixWebhookRoutes, { webhook: pixWebhook });

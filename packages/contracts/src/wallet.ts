@@ -130,3 +130,44 @@ export const ownedToken = z.object({
   status_token: z.string(),
 });
 export type OwnedToken = z.infer<typeof ownedToken>;
+
+export const withdrawMessages = {
+  code: 'Preencha o código de autenticação do saque!',
+  minimum: 'Valor mínimo para saque é de R$ 25,00',
+  aboveBalance: 'Valor de saque ultrapassa o disponível da carteira',
+  aboveMonthly: 'Valor de saque ultrapassa o máximo permitido para o mês',
+  keyInvalid: 'Chave Pix inválida.',
+  needsTwoFactor: 'Ative a autenticação de dois fatores para sacar.',
+  codeInvalid: 'Código de autenticação inválido ou já usado.',
+  requested: 'Saque solicitado! O valor será enviado para a sua chave Pix.',
+  valueInvalid: 'Informe um valor de saque válido.',
+} as const;
+
+const PIX_KEY_PATTERNS = [
+  /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/, // e-mail
+  /^\+?\d{10,13}$/, // phone (with or without +55) or CPF
+  /^[0-9A-Z]{12}\d{2}$/, // CNPJ (alphanumeric since 2026)
+  /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i, // random key (EVP)
+];
+
+export const pixKeyField = z
+  .string({ error: requiredOrInvalid })
+  .trim()
+  .max(77, withdrawMessages.keyInvalid)
+  .refine((v) => PIX_KEY_PATTERNS.some((p) => p.test(v)), withdrawMessages.keyInvalid);
+
+export const withdrawBody = z.object({
+  token: z.string({ error: withdrawMessages.code }).regex(/^\d{6}$/, withdrawMessages.code),
+  value: z
+    .union([z.string({ error: requiredOrInvalid }), z.number({ error: requiredOrInvalid })])
+    .transform((v, ctx) => {
+      const cents = decimalToCents(String(v));
+      if (cents === null || cents <= 0n) {
+        ctx.addIssue({ code: 'custom', message: withdrawMessages.valueInvalid });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .refine((c) => c >= MINIMUM_WITHDRAWAL_CENTS, withdrawMessages.minimum),
+  key_pix: pixKeyField,
+});

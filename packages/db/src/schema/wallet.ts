@@ -169,5 +169,9 @@ export const withdrawals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [index('withdrawals_requested_idx').on(t.createdAt).where(sql`${t.status} = 'requested'`)],
+  (t) => [
+    index('withdrawals_requested_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'requested'`),
+  ],
 );

@@ -10,7 +10,14 @@ export interface PixProvider {
     amountCents: bigint;
     expiresInSeconds: number;
   }): Promise<{ brCode: string }>;
+  /** Sends money to a Pix key; a refusal is an answer, not an exception. */
+  payout(payout: { id: number; keyPix: string; amountCents: bigint }): Promise<PayoutResult>;
 }
+
+export type PayoutResult = { ok: true; reference: string } | { ok: false; reason: string };
+
+/** In sandbox mode, payouts to this key fail, so the reversal path can be tried. */
+export const SANDBOX_FAILING_KEY = 'falha@sandbox.copaiba.dev';
 
 export function sandboxPixProvider(
   config: Pick<Config, 'PIX_RECEIVER_KEY' | 'PIX_MERCHANT_NAME' | 'PIX_MERCHANT_CITY'>,
@@ -27,6 +34,12 @@ export function sandboxPixProvider(
           txid,
         }),
       };
+    },
+    async payout({ id, keyPix }) {
+      if (keyPix === SANDBOX_FAILING_KEY) {
+        return { ok: false, reason: 'Chave Pix recusada pelo banco de destino (sandbox).' };
+      }
+      return { ok: true, reference: `SANDBOX${String(id).padStart(10, '0')}` };
     },
   };
 }

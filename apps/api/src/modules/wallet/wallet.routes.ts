@@ -10,11 +10,14 @@ import {
   STATEMENT_FILTERS,
   statementRow,
   walletBalance,
+  withdrawBody,
+  messageResponse,
 } from '@copaiba/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../lib/idempotency.ts';
 import type { WalletService } from './wallet.service.ts';
+import type { WithdrawalsService } from './withdrawals.service.ts';
 
 const errors = {
   400: badRequestResponse,
@@ -23,10 +26,10 @@ const errors = {
   429: detailResponse,
 };
 
-export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (
-  app,
-  { wallet },
-) => {
+export const walletRoutes: FastifyPluginAsyncZod<{
+  wallet: WalletService;
+  withdrawals: WithdrawalsService;
+}> = async (app, { wallet, withdrawals }) => {
   const tags = ['carteira'];
   const security = [{ bearer: [] }];
 
@@ -112,6 +115,35 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       const outcome = await wallet.deposit(
         request.requireUser(),
         request.body.value,
+        typeof key === 'string' ? key : undefined,
+      );
+      return reply.status(outcome.status as 201).send(outcome.body);
+    },
+  );
+
+  app.post(
+    '/wallet/pix/withdraw/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Saque para uma chave Pix, com o código do app autenticador; aceita Idempotency-Key',
+        body: withdrawBody,
+        response: {
+          201: messageResponse.extend({ withdrawal_id: z.number() }),
+          403: detailResponse,
+          ...errors,
+        },
+      },
+      onRequest: app.authenticate,
+      config: { rateLimit: app.rateLimits.confirm },
+    },
+    async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      const outcome = await withdrawals.withdraw(
+        request.requireUser(),
+        request.body,
         typeof key === 'string' ? key : undefined,
       );
       return reply.status(outcome.status as 201).send(outcome.body);
