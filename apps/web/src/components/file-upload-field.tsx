@@ -190,6 +190,9 @@ export function FileUploadField({
           className={classes.dropzone}
           data-invalid={shownError ? true : undefined}
           data-kind={kind}
+          role="button"
+          aria-label={`${accessibleName}: arraste ${kind === 'pdf' ? 'o PDF' : 'a imagem'} ou pressione Enter para selecionar`}
+          aria-invalid={shownError ? true : undefined}
           aria-describedby={shownError ? `${inputId}-error` : undefined}
           p={0}
         >

@@ -23,7 +23,7 @@ import { FormActions } from '@/components/form-page';
 import { FormSection } from '@/components/form-section';
 import { MaskedTextInput } from '@/components/masked-text-input';
 import { toFormData } from '@/lib/api-client';
-import { errorMessage, fieldErrors, isApiError } from '@/lib/api-error';
+import { errorMessage, fieldErrors, GENERIC_ERROR, isApiError } from '@/lib/api-error';
 import { changedFields, nothingChanged } from '@/lib/changed-fields';
 import { CURRENT_USER_QUERY_KEY } from '@/lib/current-user';
 import { CNPJ_MASK, PHONE_MASK } from '@/lib/masks';
@@ -100,7 +100,9 @@ export function IssuerForm({ mode, initial }: IssuerFormProps) {
   const pending = registerMutation.isPending || updateMutation.isPending;
 
   const showServerErrors = (error: unknown) => {
-    notifyError(errorMessage(error));
+    const status = isApiError(error) ? error.status : 0;
+    // SPEC §8: the edit speaks like the project form (server words for 400/409, else generic).
+    notifyError(isEdit && status !== 400 && status !== 409 ? GENERIC_ERROR : errorMessage(error));
     if (!isApiError(error) || error.status !== 400) return;
     const byField = fieldErrors(error.body);
     const known = [...ISSUER_TEXT_FIELDS, ...ISSUER_IMAGE_FIELDS] as string[];
