@@ -35,9 +35,14 @@ export function createTwoFactorService(deps: {
 
   /**
    * The time step of a valid code (one step of clock drift allowed), recorded as used so the same
-   * code never works twice; null when the code is wrong, stale or already used.
+   * code never works twice; null when the code is wrong, stale or already used. Inside a
+   * transaction pass it as `executor` (PGlite has a single connection).
    */
-  async function consume(user: UserRow, code: string): Promise<number | null> {
+  async function consume(
+    user: UserRow,
+    code: string,
+    executor: Database = db,
+  ): Promise<number | null> {
     if (!user.totpSecretEnc || !/^\d{6}$/.test(code)) return null;
     const timestamp = now().getTime();
     const delta = totpFor(user, open(encryptionKey, user.totpSecretEnc)).validate({
@@ -47,7 +52,7 @@ export function createTwoFactorService(deps: {
     });
     if (delta === null) return null;
     const step = Math.floor(timestamp / 1000 / PERIOD) + delta;
-    const claimed = await db
+    const claimed = await executor
       .update(users)
       .set({ totpLastStep: step })
       .where(

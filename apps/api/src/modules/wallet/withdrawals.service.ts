@@ -84,7 +84,7 @@ export function createWithdrawalsService(deps: {
         },
         async (tx) => {
           await tx.execute(sqlLockUser(user.id));
-          if ((await twoFactor.consume(user, body.token)) === null) {
+          if ((await twoFactor.consume(user, body.token, tx)) === null) {
             throw AppError.badRequest('token', withdrawMessages.codeInvalid);
           }
           if (body.value > (await balanceOf(tx, accounts.wallet(user.id)))) {
