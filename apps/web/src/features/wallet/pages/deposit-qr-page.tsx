@@ -1,6 +1,108 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import type { DepositResponse } from '@copaiba/contracts';
+import { Button, Group, Image, Stack, Text, Textarea } from '@mantine/core';
+import { IconCopy, IconFlask } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { errorMessage, isApiError } from '@/lib/api-error';
+import { formatMoney } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { simulatePixPayment } from '../api/wallet';
+import { WalletCard } from '../components/wallet-card';
 
-/** Placeholder: the screen is built in a later issue. */
+function isDeposit(state: unknown): state is DepositResponse {
+  const s = state as Partial<DepositResponse> | null;
+  return typeof s?.qrcode === 'string' && typeof s.txid === 'string';
+}
+
+/** /depositQR (SPEC §2): amount, QR code, copia-e-cola, 'Já fiz o pagamento'. */
 export default function DepositQrPage() {
-  return <PlaceholderPage title="Pagamento via Pix" />;
+  const state: unknown = useLocation().state;
+  const navigate = useNavigate();
+  const [finishing, setFinishing] = useState(false);
+  const [simulating, setSimulating] = useState(false);
+  const [sandbox, setSandbox] = useState(true);
+
+  if (!isDeposit(state)) return <Navigate to="/deposit" replace />;
+  const deposit = state;
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(deposit.qrcode);
+      notifySuccess('Texto copiado para a área de transferência.');
+    } catch {
+      notifyError('Erro ao copiar pix copia e cola');
+    }
+  }
+
+  function paid() {
+    setFinishing(true);
+    window.setTimeout(() => {
+      void navigate('/operation-realized', { state: { type: 'Deposito' } });
+    }, 1000);
+  }
+
+  async function simulate() {
+    setSimulating(true);
+    try {
+      const result = await simulatePixPayment(deposit.txid);
+      notifySuccess(result.message);
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) setSandbox(false);
+      else notifyError(errorMessage(error));
+    } finally {
+      setSimulating(false);
+    }
+  }
+
+  return (
+    <WalletCard title="Pagamento via Pix">
+      <Stack gap="md" align="stretch">
+        <Text>
+          Valor do depósito:{' '}
+          <Text span fw={700} c="copaiba.9" data-testid="deposit-value">
+            {formatMoney(deposit.value)}
+          </Text>
+        </Text>
+        <Image
+          src={deposit.qrcode_image}
+          alt="QR Code Pix do depósito"
+          w={220}
+          h={220}
+          fit="contain"
+          mx="auto"
+        />
+        <Textarea
+          label="Pix copia e cola"
+          value={deposit.qrcode}
+          readOnly
+          autosize
+          minRows={2}
+          maxRows={5}
+          styles={{ input: { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } }}
+        />
+        <Button variant="light" leftSection={<IconCopy size={18} />} onClick={() => void copy()}>
+          Copiar
+        </Button>
+        {sandbox && (
+          <Button
+            variant="outline"
+            color="oil"
+            leftSection={<IconFlask size={18} />}
+            loading={simulating}
+            onClick={() => void simulate()}
+          >
+            Simular pagamento (ambiente de testes)
+          </Button>
+        )}
+        <Group grow mt="sm">
+          <Button variant="default" onClick={() => void navigate('/deposit')}>
+            Voltar
+          </Button>
+          <Button loading={finishing} onClick={paid}>
+            Já fiz o pagamento
+          </Button>
+        </Group>
+      </Stack>
+    </WalletCard>
+  );
 }

@@ -1,6 +1,292 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import type { OwnedToken } from '@copaiba/contracts';
+import {
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconArrowDownLeft,
+  IconArrowUpRight,
+  IconListDetails,
+  IconSearch,
+  IconShoppingCart,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ErrorState } from '@/components/error-state';
+import { PageArrows } from '@/components/page-arrows';
+import { refreshSession } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-error';
+import { CURRENT_USER_QUERY_KEY, fetchCurrentUser } from '@/lib/current-user';
+import { formatDate, formatDecimal, formatMoney } from '@/lib/format';
+import { notifyError } from '@/lib/notify';
+import { usePageTitle } from '@/lib/page-title';
+import { useBalance, useMyTokens } from '../api/wallet';
+import { HideToggle, money } from '../components/money-text';
+import { WealthDonut } from '../components/wealth-donut';
+import { donutPercentages } from '../lib/amount';
 
-/** Placeholder: the screen is built in a later issue. */
+function TokensTable({ tokens }: { tokens: OwnedToken[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760} type="native">
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Token</Table.Th>
+            <Table.Th ta="right">Quantidade</Table.Th>
+            <Table.Th ta="right">Remuneração</Table.Th>
+            <Table.Th ta="right">Valor efetivo</Table.Th>
+            <Table.Th ta="center">Parcela</Table.Th>
+            <Table.Th>Próximo pagamento</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tokens.map((token) => (
+            <Table.Tr key={token.id} data-token-id={token.id}>
+              <Table.Td>
+                <Text fw={600} lh={1.3}>
+                  {token.name}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {token.symbol}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{formatDecimal(token.quantity, 0)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(token.remuneration)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(token.effective_value)}
+              </Table.Td>
+              <Table.Td ta="center">{token.installment_number ?? '-'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {token.next_payment ? formatDate(token.next_payment) : '-'}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" radius="sm" size="sm">
+                  {token.status_token}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function MyAssets() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 400);
+  const [page, setPage] = useState(1);
+  const query = useMyTokens(debounced, page);
+  const tokens = query.data?.results ?? [];
+
+  function clearSearch() {
+    setSearch('');
+    setPage(1);
+  }
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader aria-label="Carregando tokens" />
+      </Center>
+    );
+  } else if (query.isError) {
+    body = (
+      <Text c="red" role="alert" py="md">
+        {errorMessage(query.error)}
+      </Text>
+    );
+  } else if (tokens.length === 0) {
+    body = debounced ? (
+      <Stack align="center" py="xl" gap="sm">
+        <Text c="dimmed">Nenhum resultado encontrado</Text>
+        <Button variant="light" onClick={clearSearch}>
+          Limpar Busca
+        </Button>
+      </Stack>
+    ) : (
+      <Text c="dimmed" ta="center" py="xl">
+        Você ainda não possui tokens!
+      </Text>
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <TokensTable tokens={tokens} />
+        <PageArrows
+          page={page}
+          hasPrevious={Boolean(query.data?.previous)}
+          hasNext={Boolean(query.data?.next)}
+          onChange={setPage}
+          noun="tokens"
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <Title order={2} fz={{ base: 20, sm: 24 }} c="copaiba.9">
+            Meus Ativos
+          </Title>
+          <Group gap="sm" wrap="wrap">
+            <TextInput
+              aria-label="Buscar token"
+              placeholder="Buscar token"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setPage(1);
+              }}
+              w={{ base: '100%', xs: 220 }}
+            />
+            <Button
+              component={Link}
+              to="/list-all-tokens"
+              leftSection={<IconShoppingCart size={18} />}
+            >
+              Comprar tokens
+            </Button>
+          </Group>
+        </Group>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /wallet (SPEC §2): balances, donut, Depositar / Sacar / Extrato and 'Meus Ativos'. */
 export default function WalletPage() {
-  return <PlaceholderPage title="Minha Carteira" />;
+  usePageTitle('Minha Carteira');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const balance = useBalance();
+  const [hidden, setHidden] = useState(false);
+  const [checking, setChecking] = useState(false);
+
+  if (balance.isError) {
+    return (
+      <ErrorState message={errorMessage(balance.error)} onRetry={() => void balance.refetch()} />
+    );
+  }
+
+  const data = balance.data;
+  const donut = donutPercentages(data?.balance ?? '0', data?.total_token_balance ?? '0');
+
+  /** SPEC §4: refresh the token, read the user; two-factor on → /withdraw, else /two-factor. */
+  async function withdraw() {
+    if (!data) return;
+    setChecking(true);
+    try {
+      await refreshSession().catch(() => false);
+      const user = await fetchCurrentUser();
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
+      if (user.is_two_factor_authentication) {
+        await navigate('/withdraw', {
+          state: {
+            withdrawal_to_use: data.withdrawal_to_use,
+            maximum_withdrawal_limit: data.maximum_withdrawal_limit,
+            balance: data.balance,
+          },
+        });
+      } else {
+        await navigate('/two-factor');
+      }
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <Container size={1100} py={{ base: 24, sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1} fz={{ base: 26, sm: 32 }} c="copaiba.9">
+            Minha Carteira
+          </Title>
+          <HideToggle hidden={hidden} onToggle={() => setHidden((h) => !h)} />
+        </Group>
+
+        <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
+          {balance.isPending ? (
+            <Center py="xl">
+              <Loader aria-label="Carregando saldo" />
+            </Center>
+          ) : (
+            <Stack gap="lg">
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+                <div>
+                  <Text size="sm" c="dimmed">
+                    Saldo em reais
+                  </Text>
+                  <Text fz={28} fw={700} c="copaiba.9" data-testid="wallet-balance">
+                    {money(data?.balance, hidden)}
+                  </Text>
+                </div>
+                <div>
+                  <Text size="sm" c="dimmed">
+                    Total em tokens
+                  </Text>
+                  <Text fz={28} fw={700} c="copaiba.9" data-testid="wallet-tokens">
+                    {money(data?.total_token_balance, hidden)}
+                  </Text>
+                </div>
+                <WealthDonut available={donut.available} assets={donut.assets} hidden={hidden} />
+              </SimpleGrid>
+              <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+                <Button
+                  component={Link}
+                  to="/deposit"
+                  leftSection={<IconArrowDownLeft size={18} />}
+                >
+                  Depositar
+                </Button>
+                <Button
+                  variant="light"
+                  onClick={() => void withdraw()}
+                  loading={checking}
+                  leftSection={<IconArrowUpRight size={18} />}
+                >
+                  Sacar
+                </Button>
+                <Button
+                  variant="default"
+                  component={Link}
+                  to="/extract"
+                  state={{ balance: data?.balance, total_token_balance: data?.total_token_balance }}
+                  leftSection={<IconListDetails size={18} />}
+                >
+                  Extrato
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Paper>
+
+        <MyAssets />
+      </Stack>
+    </Container>
+  );
 }

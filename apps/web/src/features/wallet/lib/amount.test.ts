@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  centsToDecimal,
+  decimalCents,
+  depositAmountError,
+  donutPercentages,
+  parseAmountCents,
+  withdrawAmountError,
+  withdrawalUsage,
+} from './amount';
+
+describe('parseAmountCents', () => {
+  it('reads comma or dot amounts from their digits', () => {
+    expect(parseAmountCents('150')).toBe(15000n);
+    expect(parseAmountCents('150,5')).toBe(15050n);
+    expect(parseAmountCents('150.05')).toBe(15005n);
+    expect(parseAmountCents('1.500,00')).toBe(150000n);
+    expect(parseAmountCents('R$ 25,00')).toBe(2500n);
+    expect(parseAmountCents('0,1')).toBe(10n);
+  });
+  it('refuses what is not an amount', () => {
+    expect(parseAmountCents('')).toBeNull();
+    expect(parseAmountCents('abc')).toBeNull();
+    expect(parseAmountCents('1,234')).toBeNull();
+    expect(parseAmountCents('1.2.3')).toBeNull();
+    expect(parseAmountCents('-5')).toBeNull();
+  });
+  it('writes the API string', () => {
+    expect(centsToDecimal(12345n)).toBe('123.45');
+    expect(centsToDecimal(5n)).toBe('0.05');
+    expect(decimalCents('-20.50')).toBe(-2050n);
+  });
+});
+
+describe('deposit rules', () => {
+  it('follows SPEC §5', () => {
+    expect(depositAmountError('abc', '1000.00')).toBe('Valor de depósito não permitido');
+    expect(depositAmountError('0', '1000.00')).toBe('Valor de depósito não permitido');
+    expect(depositAmountError('1000,01', '1000.00')).toBe('Valor de depósito não permitido');
+    expect(depositAmountError('24,99', '1000.00')).toBe('Valor mínimo de depósito é de R$ 25,00');
+    expect(depositAmountError('25', '1000.00')).toBeNull();
+    expect(depositAmountError('1000', '1000.00')).toBeNull();
+  });
+});
+
+describe('withdraw rules', () => {
+  const limits = {
+    balance: '100.00',
+    withdrawal_to_use: '60.00',
+    maximum_withdrawal_limit: '80.00',
+  };
+  it('checks balance, minimum and monthly limit in order', () => {
+    expect(withdrawAmountError('100,01', limits)).toBe(
+      'Valor de saque ultrapassa o disponível da carteira',
+    );
+    expect(withdrawAmountError('24,99', limits)).toBe('Valor mínimo para saque é de R$ 25,00');
+    expect(withdrawAmountError('60,01', limits)).toBe(
+      'Valor de saque ultrapassa o máximo permitido para o mês',
+    );
+    expect(withdrawAmountError('60', limits)).toBeNull();
+  });
+  it('computes the monthly bar', () => {
+    expect(withdrawalUsage('80.00', '60.00')).toEqual({
+      usedCents: 2000n,
+      maxCents: 8000n,
+      percent: 25,
+    });
+    expect(withdrawalUsage('0.00', '0.00').percent).toBe(0);
+  });
+});
+
+describe('donutPercentages', () => {
+  it('rounds each share to a whole number', () => {
+    expect(donutPercentages('100.00', '200.00')).toMatchObject({ available: 33, assets: 67 });
+    expect(donutPercentages('1.00', '0.00')).toMatchObject({ available: 100, assets: 0 });
+    expect(donutPercentages('0.00', '0.00')).toMatchObject({ available: 0, assets: 0 });
+    expect(donutPercentages('12.50', '37.50')).toMatchObject({ available: 25, assets: 75 });
+  });
+});
