@@ -1,6 +1,198 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { STATEMENT_FILTERS, type StatementFilter, type StatementRow } from '@copaiba/contracts';
+import {
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconShoppingCart, IconWallet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { PageArrows } from '@/components/page-arrows';
+import { errorMessage } from '@/lib/api-error';
+import { formatDateTime, formatDecimal, formatMoney } from '@/lib/format';
+import { usePageTitle } from '@/lib/page-title';
+import { useBalance, useStatement } from '../api/wallet';
+import { HideToggle, money } from '../components/money-text';
 
-/** Placeholder: the screen is built in a later issue. */
+const FILTER_LABELS: Record<StatementFilter, string> = {
+  todos: 'Todos',
+  remuneracao: 'Remuneração',
+  deposito: 'Depósito',
+  saque: 'Saque',
+  comprados: 'Comprados',
+};
+
+function StatementTable({ rows }: { rows: StatementRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={720} type="native">
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Operação</Table.Th>
+            <Table.Th>Token</Table.Th>
+            <Table.Th ta="right">Quantidade</Table.Th>
+            <Table.Th ta="right">Valor</Table.Th>
+            <Table.Th>Data</Table.Th>
+            <Table.Th ta="center">Transação</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const negative = row.balance.trim().startsWith('-');
+            return (
+              <Table.Tr key={row.id} data-row-id={row.id}>
+                <Table.Td fw={600}>{row.type_operation}</Table.Td>
+                <Table.Td>{row.name_token ?? '-'}</Table.Td>
+                <Table.Td ta="right">
+                  {row.quantity === null ? '-' : formatDecimal(row.quantity, 0)}
+                </Table.Td>
+                <Table.Td
+                  ta="right"
+                  c={negative ? 'red.7' : 'copaiba.8'}
+                  fw={600}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {formatMoney(row.balance)}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.datetime)}</Table.Td>
+                <Table.Td ta="center" style={{ wordBreak: 'break-all' }}>
+                  {row.scan_hash_transaction ?? '-'}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** /extract 'Extrato de operações' (SPEC §2): wealth card, filter, statement table. */
 export default function ExtractPage() {
-  return <PlaceholderPage title="Extrato de operações" />;
+  usePageTitle('Extrato de operações');
+  const passed = useLocation().state as { balance?: string; total_token_balance?: string } | null;
+  const balance = useBalance();
+  const cash = balance.data?.balance ?? passed?.balance;
+  const tokens = balance.data?.total_token_balance ?? passed?.total_token_balance;
+  const [hidden, setHidden] = useState(false);
+  const [filter, setFilter] = useState<StatementFilter>('todos');
+  const [page, setPage] = useState(1);
+  const statement = useStatement(filter, page);
+  const rows = statement.data?.results ?? [];
+
+  let body;
+  if (statement.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader aria-label="Carregando extrato" />
+      </Center>
+    );
+  } else if (statement.isError) {
+    body = (
+      <Stack align="center" py="md" gap="sm">
+        <Text c="red" role="alert">
+          {errorMessage(statement.error)}
+        </Text>
+        <Button variant="light" onClick={() => void statement.refetch()}>
+          Tentar novamente
+        </Button>
+      </Stack>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <Text c="dimmed" ta="center" py="xl">
+        Nenhuma operação para exibir.
+      </Text>
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <StatementTable rows={rows} />
+        <PageArrows
+          page={page}
+          hasPrevious={Boolean(statement.data?.previous)}
+          hasNext={Boolean(statement.data?.next)}
+          onChange={setPage}
+          noun="operações"
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size={1100} py={{ base: 24, sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 26, sm: 32 }} c="copaiba.9">
+          Extrato de operações
+        </Title>
+        <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" style={{ flex: 1 }}>
+              <div>
+                <Text size="sm" c="dimmed">
+                  Saldo em reais
+                </Text>
+                <Text fz={24} fw={700} c="copaiba.9">
+                  {money(cash, hidden)}
+                </Text>
+              </div>
+              <div>
+                <Text size="sm" c="dimmed">
+                  Total em tokens
+                </Text>
+                <Text fz={24} fw={700} c="copaiba.9">
+                  {money(tokens, hidden)}
+                </Text>
+              </div>
+            </SimpleGrid>
+            <HideToggle hidden={hidden} onToggle={() => setHidden((h) => !h)} />
+          </Group>
+        </Paper>
+        <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-end" gap="sm">
+              <Select
+                label="Filtrar operações"
+                data={STATEMENT_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
+                value={filter}
+                onChange={(value) => {
+                  if (value) setFilter(value);
+                  setPage(1);
+                }}
+                allowDeselect={false}
+                w={{ base: '100%', xs: 220 }}
+              />
+              <Group gap="sm">
+                <Button
+                  component={Link}
+                  to="/list-all-tokens"
+                  leftSection={<IconShoppingCart size={18} />}
+                >
+                  Comprar tokens
+                </Button>
+                <Button
+                  variant="default"
+                  component={Link}
+                  to="/wallet"
+                  leftSection={<IconWallet size={18} />}
+                >
+                  Carteira
+                </Button>
+              </Group>
+            </Group>
+            {body}
+          </Stack>
+        </Paper>
+      </Stack>
+    </Container>
+  );
 }
