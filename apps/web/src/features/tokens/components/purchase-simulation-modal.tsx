@@ -1,9 +1,14 @@
-import type { PublicToken } from '@copaiba/contracts';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { buyMessages, type PublicToken } from '@copaiba/contracts';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FigureGrid } from '@/components/figure-grid';
+import { fieldErrors, isApiError } from '@/lib/api-error';
 import { formatCents, formatMoney, formatPercent } from '@/lib/format';
+import { toCents } from '@/lib/money';
+import { buyToken, useWalletBalance } from '../api/buy-token';
 import type { Simulation } from '../lib/simulation';
 
 export interface PurchaseModalProps {
@@ -14,9 +19,18 @@ export interface PurchaseModalProps {
   simulation: Simulation;
 }
 
+const FAILURE = 'A compra não pôde ser concluída. Verifique sua conexão e tente novamente.';
+
+type Step =
+  | { name: 'simulation' }
+  | { name: 'confirmation' }
+  | { name: 'buying' }
+  | { name: 'success'; message: string }
+  | { name: 'failure'; message: string };
+
 /**
- * 'Simulação da Compra' for a logged-in investor. The wallet issue replaces this component with
- * the real purchase flow (simulation → confirmation → buy); the props stay the same.
+ * The purchase flow of SPEC §4: 'Simulação da Compra' → 'Confirmação de Compra' (only when the
+ * wallet balance covers the price) → spinner → success (server message) or failure.
  */
 export function PurchaseSimulationModal({
   opened,
@@ -25,47 +39,194 @@ export function PurchaseSimulationModal({
   quantity,
   simulation,
 }: PurchaseModalProps) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>({ name: 'simulation' });
+  const [insufficient, setInsufficient] = useState(false);
+  const balance = useWalletBalance(opened);
+  // One key per purchase attempt, reused when a failed connection is retried.
+  const attempt = useRef<{ quantity: number; key: string } | null>(null);
+
+  /** Closing starts the next opening from the simulation again. */
+  function close() {
+    onClose();
+    setStep({ name: 'simulation' });
+    setInsufficient(false);
+  }
+
+  const balanceCents = toCents(balance.data?.balance) ?? 0n;
+  const afterCents = balanceCents - simulation.priceCents;
+
+  function proceed() {
+    if (!balance.data) return;
+    if (balanceCents < simulation.priceCents) {
+      setInsufficient(true);
+      return;
+    }
+    setInsufficient(false);
+    setStep({ name: 'confirmation' });
+  }
+
+  async function confirm() {
+    if (attempt.current?.quantity !== quantity) {
+      attempt.current = { quantity, key: crypto.randomUUID() };
+    }
+    setStep({ name: 'buying' });
+    try {
+      const result = await buyToken(token.id, quantity, attempt.current.key);
+      attempt.current = null;
+      setStep({ name: 'success', message: result.message || buyMessages.bought });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+        queryClient.invalidateQueries({ queryKey: ['token-detail'] }),
+      ]);
+    } catch (error) {
+      let message = FAILURE;
+      if (isApiError(error) && error.status === 400) {
+        attempt.current = null;
+        const fields = fieldErrors(error.body);
+        message = fields.quantity ?? fields.value ?? FAILURE;
+      }
+      setStep({ name: 'failure', message });
+    }
+  }
+
+  const title =
+    step.name === 'simulation'
+      ? 'Simulação da Compra'
+      : step.name === 'confirmation'
+        ? 'Confirmação de Compra'
+        : step.name === 'buying'
+          ? 'Processando compra'
+          : step.name === 'success'
+            ? 'Compra realizada'
+            : 'Compra não concluída';
+
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
-      title="Simulação da Compra"
+      onClose={close}
+      title={title}
       centered
       radius="lg"
       size="lg"
+      closeOnClickOutside={step.name !== 'buying'}
+      closeOnEscape={step.name !== 'buying'}
+      withCloseButton={step.name !== 'buying'}
     >
-      <Stack gap="lg">
-        <FigureGrid
-          minColumn={180}
-          items={[
-            { label: 'Token', value: `${token.symbol} · ${token.name}` },
-            { label: 'Quantidade', value: quantity },
-            { label: 'Preço unitário', value: formatMoney(token.unit_price) },
-            { label: 'Valor total', value: formatCents(simulation.priceCents) },
-            {
-              label: `Rentabilidade projetada (${formatPercent(token.practiced_interest_rate)})`,
-              value: formatCents(simulation.gainCents),
-            },
-            {
-              label: 'Total a receber',
-              value: formatCents(simulation.totalCents),
-              highlight: true,
-            },
-          ]}
-        />
-        <Alert variant="light" color="oil" icon={<IconInfoCircle size={20} />} radius="md">
-          As compras serão abertas com a carteira: em breve você poderá pagar com o saldo em reais
-          da sua Carteira Copaíba, sem sair desta página.
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Fechar
-          </Button>
-          <Button component={Link} to="/wallet">
-            Ir para a carteira
-          </Button>
-        </Group>
-      </Stack>
+      {step.name === 'simulation' && (
+        <Stack gap="lg">
+          <FigureGrid
+            minColumn={180}
+            items={[
+              { label: 'Token', value: `${token.symbol} · ${token.name}` },
+              { label: 'Quantidade', value: quantity },
+              { label: 'Preço unitário', value: formatMoney(token.unit_price) },
+              { label: 'Valor total', value: formatCents(simulation.priceCents) },
+              {
+                label: `Rentabilidade projetada (${formatPercent(token.practiced_interest_rate)})`,
+                value: formatCents(simulation.gainCents),
+              },
+              {
+                label: 'Total a receber',
+                value: formatCents(simulation.totalCents),
+                highlight: true,
+              },
+            ]}
+          />
+          {insufficient && (
+            <Alert
+              variant="light"
+              color="red"
+              icon={<IconAlertTriangle size={20} />}
+              radius="md"
+              role="alert"
+            >
+              {buyMessages.insufficient}
+            </Alert>
+          )}
+          {balance.isError && (
+            <Alert variant="light" color="red" radius="md" role="alert">
+              {FAILURE}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Fechar
+            </Button>
+            {insufficient ? (
+              <Button component={Link} to="/deposit">
+                Depositar
+              </Button>
+            ) : (
+              <Button onClick={proceed} loading={balance.isPending} disabled={balance.isError}>
+                Comprar
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+
+      {step.name === 'confirmation' && (
+        <Stack gap="lg">
+          <FigureGrid
+            minColumn={180}
+            items={[
+              { label: 'Token', value: `${token.symbol} · ${token.name}` },
+              { label: 'Quantidade', value: quantity },
+              { label: 'Saldo em reais', value: formatCents(balanceCents) },
+              { label: 'Valor da compra', value: formatCents(simulation.priceCents) },
+              { label: 'Saldo após a compra', value: formatCents(afterCents), highlight: true },
+            ]}
+          />
+          <Text size="sm" c="dimmed">
+            O valor será debitado do saldo em reais da sua carteira.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setStep({ name: 'simulation' })}>
+              Voltar
+            </Button>
+            <Button onClick={() => void confirm()}>Confirmar compra</Button>
+          </Group>
+        </Stack>
+      )}
+
+      {step.name === 'buying' && (
+        <Center py="xl">
+          <Loader aria-label="Processando compra" />
+        </Center>
+      )}
+
+      {step.name === 'success' && (
+        <Stack align="center" ta="center" gap="md">
+          <ThemeIcon size={64} radius="xl" variant="light">
+            <IconCircleCheck size={36} />
+          </ThemeIcon>
+          <Text role="status">{step.message}</Text>
+          <Group>
+            <Button variant="default" onClick={close}>
+              Fechar
+            </Button>
+            <Button component={Link} to="/wallet">
+              Ir para a carteira
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {step.name === 'failure' && (
+        <Stack align="center" ta="center" gap="md">
+          <ThemeIcon size={64} radius="xl" variant="light" color="red">
+            <IconCircleX size={36} />
+          </ThemeIcon>
+          <Text role="alert">{step.message}</Text>
+          <Group>
+            <Button variant="default" onClick={close}>
+              Fechar
+            </Button>
+            <Button onClick={() => setStep({ name: 'simulation' })}>Tentar novamente</Button>
+          </Group>
+        </Stack>
+      )}
     </Modal>
   );
 }
