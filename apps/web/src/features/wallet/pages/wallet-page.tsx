@@ -75,8 +75,14 @@ function TokensTable({ tokens }: { tokens: OwnedToken[] }) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {token.next_payment ? formatDate(token.next_payment) : '-'}
               </Table.Td>
-              <Table.Td>
-                <Badge variant="light" radius="sm" size="sm">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Badge
+                  variant="light"
+                  radius="sm"
+                  size="sm"
+                  tt="none"
+                  style={{ overflow: 'visible' }}
+                >
                   {token.status_token}
                 </Badge>
               </Table.Td>
