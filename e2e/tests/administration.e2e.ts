@@ -399,6 +399,19 @@ describe('administration and project management in the browser', () => {
     const pdf = await fetch(`${server.url}${detail.project.report}`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
 
+    // What a visitor sees: the newly issued token on the landing page, and both reports on its page.
+    const visitor = await open();
+    await visitor.page.goto('/');
+    // The token grid loads as it scrolls into view.
+    await visitor.page.getByRole('heading', { name: 'Tokens de Ativos' }).scrollIntoViewIfNeeded();
+    await seeText(visitor.page, TOKEN);
+    await visitor.page.goto(`/detail-token-issuer/${castTokenId}#section-summary-project`);
+    await seeText(visitor.page, 'Acompanhamento do projeto');
+    await seeText(visitor.page, 'Relatório de Atualização');
+    await seeText(visitor.page, 'Relatório de Indicadores');
+    expect(visitor.problems).toEqual([]);
+    await visitor.context.close();
+
     await atSize(page, 'phone');
     await page.reload();
     await tokenRow(page, TOKEN).waitFor();
