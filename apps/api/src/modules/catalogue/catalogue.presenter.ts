@@ -149,6 +149,7 @@ export function toTokenDetail(
       status: date < today ? 'atrasado' : 'pendente',
     })),
     amount_to_pay: { value: centsToDecimal(installmentPerUnitCents(token)) },
-    quantity_token_left: { value: unitsLeft(token) },
+    // Only an open offer has units to sell.
+    quantity_token_left: { value: token.offerStatus === 'funding' ? unitsLeft(token) : 0 },
   };
 }

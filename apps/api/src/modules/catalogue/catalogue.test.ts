@@ -202,8 +202,16 @@ describe('the public catalogue', () => {
     ]);
     // 100,00 × 1,125 / 12 = 9,375 → 9,38 (half-even)
     expect(body.amount_to_pay).toEqual({ value: '9.38' });
-    // min(1000, 80.000,00 / 100,00 = 800) − 500 sold
-    expect(body.quantity_token_left).toEqual({ value: 300 });
+    // Sold out: nothing left to buy, whatever the arithmetic of the terms.
+    expect(body.quantity_token_left).toEqual({ value: 0 });
+    // An open offer: min(1000, 80.000,00 / 100,00 = 800) − 500 sold.
+    await t.db
+      .update(tokens)
+      .set({ offerStatus: 'funding', unitsSold: 500 })
+      .where(eq(tokens.id, id));
+    const open = (await get(`/api/token-issuer-token-project/detail/${id}`)).json();
+    expect(open.quantity_token_left).toEqual({ value: 300 });
+    await t.db.update(tokens).set({ offerStatus: 'all_sold' }).where(eq(tokens.id, id));
   });
 
   it('marks past installments atrasado by the São Paulo date', async () => {
