@@ -30,7 +30,7 @@ import { PageArrows } from '@/components/page-arrows';
 import { refreshSession } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { CURRENT_USER_QUERY_KEY, fetchCurrentUser } from '@/lib/current-user';
-import { formatDate, formatDecimal, formatMoney } from '@/lib/format';
+import { formatDate, formatDecimal } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
 import { useBalance, useMyTokens } from '../api/wallet';
@@ -38,7 +38,7 @@ import { HideToggle, money } from '../components/money-text';
 import { WealthDonut } from '../components/wealth-donut';
 import { donutPercentages } from '../lib/amount';
 
-function TokensTable({ tokens }: { tokens: OwnedToken[] }) {
+function TokensTable({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean }) {
   return (
     <Table.ScrollContainer minWidth={760} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
@@ -66,10 +66,10 @@ function TokensTable({ tokens }: { tokens: OwnedToken[] }) {
               </Table.Td>
               <Table.Td ta="right">{formatDecimal(token.quantity, 0)}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(token.remuneration)}
+                {money(token.remuneration, hidden)}
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(token.effective_value)}
+                {money(token.effective_value, hidden)}
               </Table.Td>
               <Table.Td ta="center">{token.installment_number ?? '-'}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -94,7 +94,7 @@ function TokensTable({ tokens }: { tokens: OwnedToken[] }) {
   );
 }
 
-function MyAssets() {
+function MyAssets({ hidden }: { hidden: boolean }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 400);
   const [page, setPage] = useState(1);
@@ -135,7 +135,7 @@ function MyAssets() {
   } else {
     body = (
       <Stack gap="md">
-        <TokensTable tokens={tokens} />
+        <TokensTable tokens={tokens} hidden={hidden} />
         <PageArrows
           page={page}
           hasPrevious={Boolean(query.data?.previous)}
@@ -291,7 +291,7 @@ export default function WalletPage() {
           )}
         </Paper>
 
-        <MyAssets />
+        <MyAssets hidden={hidden} />
       </Stack>
     </Container>
   );

@@ -1,0 +1,222 @@
+import { createHmac } from 'node:crypto';
+import { startSmtpSink, type SmtpSink } from '@copaiba/api/testing/smtp-sink';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const EMAIL = 'investidor@copaiba.dev';
+const PASSWORD = 'Copaiba@2026';
+
+let smtp: SmtpSink;
+let server: RunningServer;
+let browser: Browser;
+
+interface Card {
+  id: number;
+  name: string;
+  is_funding: boolean;
+}
+
+/** R$ 1.234,56 from integer centavos, written independently of the app's formatter. */
+function brl(cents: bigint): string {
+  const reais = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `R$ ${reais},${(cents % 100n).toString().padStart(2, '0')}`;
+}
+const toCents = (decimal: string) => BigInt(decimal.replace('.', ''));
+
+/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) from a base32 secret. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of secret.replace(/[\s=]/g, '').toUpperCase())
+    bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const bytes = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const hmac = createHmac('sha1', bytes).update(counter).digest();
+  const offset = hmac[hmac.length - 1]! & 0xf;
+  const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return code.toString().padStart(6, '0');
+}
+
+async function acceptCookies(context: BrowserContext) {
+  await context.addInitScript(() => window.localStorage.setItem('cookieAccepted', 'true'));
+}
+
+async function login(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(EMAIL);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByText('Verificado').first().waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL('**/wallet');
+}
+
+async function apiAs<T>(page: Page, path: string): Promise<T> {
+  const access = await page.evaluate(() => window.localStorage.getItem('accessToken'));
+  const res = await fetch(`${server.url}/api/${path}`, {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+async function deposit(page: Page, amount: string) {
+  await page.goto('/deposit');
+  await page.getByLabel('Valor do depósito (R$)').fill(amount);
+  await page.getByRole('checkbox').nth(0).check();
+  await page.getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.waitForURL('**/depositQR');
+  await page.getByRole('img', { name: 'QR Code Pix do depósito' }).waitFor();
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startServer({ SMTP_URL: smtp.url, SEED_DEMO: 'true' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+describe('wallet', () => {
+  it('deposits with the sandbox Pix, buys a token, lists it and shows the statement', async () => {
+    const context = await newContext(browser, server.url);
+    await acceptCookies(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await login(page);
+
+    await page.getByText('Saldo em reais').first().waitFor();
+    const before = await apiAs<{ balance: string }>(page, 'wallet/balance/brlt/');
+
+    // Client rules first.
+    await page.goto('/deposit');
+    await page.getByLabel('Valor do depósito (R$)').fill('10');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Valor mínimo de depósito é de R$ 25,00').waitFor();
+    await page.getByText('Você precisa concordar com as regras de depósito').waitFor();
+    await screenshot(page, 'wallet-deposit-desktop');
+
+    await deposit(page, '600,00');
+    await page.getByTestId('deposit-value').getByText('R$ 600,00').waitFor();
+    await page.getByRole('button', { name: 'Copiar' }).click();
+    await page.getByText('Texto copiado para a área de transferência.').waitFor();
+    await screenshot(page, 'wallet-depositqr-desktop');
+    const paid = page.waitForResponse((r) => r.url().includes('/api/sandbox/pix/pay/'));
+    await page.getByRole('button', { name: 'Simular pagamento (ambiente de testes)' }).click();
+    expect((await paid).status()).toBe(200);
+
+    await page.goto('/wallet');
+    const expected = brl(toCents(before.balance) + 60000n);
+    await page.getByTestId('wallet-balance').getByText(expected).waitFor();
+
+    // Buy one unit of a funding token.
+    const list = await apiAs<{ results: Card[] }>(page, 'token/list/?page=1');
+    let funding = list.results.find((t) => t.is_funding);
+    for (let n = 2; !funding && n < 10; n++) {
+      const next = await apiAs<{ results: Card[]; next: string | null }>(
+        page,
+        `token/list/?page=${n}`,
+      );
+      funding = next.results.find((t) => t.is_funding);
+      if (!next.next) break;
+    }
+    expect(funding).toBeTruthy();
+    await page.goto(`/detail-token-issuer/${funding!.id}#section-of-simulation`);
+    await page.getByRole('button', { name: 'Comprar', exact: true }).click();
+    const simulation = page.getByRole('dialog', { name: 'Simulação da Compra' });
+    await simulation.waitFor();
+    await simulation.getByRole('button', { name: 'Comprar' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Confirmação de Compra' });
+    await confirmation.waitFor();
+    await confirmation.getByRole('button', { name: 'Confirmar compra' }).click();
+    await page.getByRole('dialog', { name: 'Compra realizada' }).waitFor();
+
+    await page.goto('/wallet');
+    await page.getByRole('heading', { name: 'Meus Ativos' }).waitFor();
+    await page.getByRole('cell', { name: funding!.name }).first().waitFor();
+    await screenshot(page, 'wallet-wallet-desktop');
+
+    await page.getByRole('link', { name: 'Extrato' }).click();
+    await page.waitForURL('**/extract');
+    await page.getByRole('heading', { name: 'Extrato de operações' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Transação' }).waitFor();
+    expect(await page.locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'wallet-extract-desktop');
+
+    // Sacar without two-factor → /two-factor; activate it with a computed code → /withdraw.
+    await page.goto('/wallet');
+    await page.getByRole('button', { name: 'Sacar' }).click();
+    await page.waitForURL('**/two-factor');
+    const secret = await page.getByTestId('otp-secret').innerText();
+    await page.getByRole('button', { name: 'Ativar' }).click();
+    await page.getByText('Preencha o código de 6 dígitos encontrado no app!').first().waitFor();
+    await screenshot(page, 'wallet-two-factor-desktop');
+    await page.getByLabel('Dígito 1 de 6').click();
+    await page.keyboard.type(totp(secret));
+    await page.getByRole('button', { name: 'Ativar' }).click();
+    await page.waitForURL('**/withdraw');
+    await page.getByRole('heading', { name: 'Saque de dinheiro' }).waitFor();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Preencha todos os campos!').waitFor();
+    await page.getByRole('combobox', { name: /^Tipo de chave Pix/ }).click();
+    await page.getByRole('option', { name: 'CPF' }).click();
+    await page.getByRole('textbox', { name: /^Chave Pix/ }).pressSequentially('52998224725');
+    expect(await page.getByRole('textbox', { name: /^Chave Pix/ }).inputValue()).toBe(
+      '529.982.247-25',
+    );
+    await page.getByLabel('Valor do saque (R$)').fill('10');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Valor mínimo para saque é de R$ 25,00').waitFor();
+    await screenshot(page, 'wallet-withdraw-desktop');
+    await page.getByLabel('Valor do saque (R$)').fill('30,00');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/withdrawConfirmation');
+    await page.getByText('52998224725').waitFor();
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByText('Preencha o código de autenticação do saque!').first().waitFor();
+    await screenshot(page, 'wallet-withdraw-confirmation-desktop');
+
+    // Phone width: the same screens at 390 px.
+    const storage = await context.storageState();
+    const phone = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      storageState: storage,
+    });
+    const small = await phone.newPage();
+    const phoneProblems = watchPage(small);
+    await small.goto('/wallet');
+    await small.getByRole('heading', { name: 'Meus Ativos' }).waitFor();
+    await small.getByRole('cell', { name: funding!.name }).first().waitFor();
+    await screenshot(small, 'wallet-wallet-phone');
+    await small.goto('/deposit');
+    await small.getByLabel('Valor do depósito (R$)').waitFor();
+    await screenshot(small, 'wallet-deposit-phone');
+    await deposit(small, '25');
+    await screenshot(small, 'wallet-depositqr-phone');
+    await small.goto('/extract');
+    await small.getByRole('columnheader', { name: 'Transação' }).waitFor();
+    await screenshot(small, 'wallet-extract-phone');
+    await small.goto('/wallet');
+    await small.getByRole('button', { name: 'Sacar' }).click();
+    await small.waitForURL('**/withdraw');
+    await small.getByRole('heading', { name: 'Saque de dinheiro' }).waitFor();
+    await screenshot(small, 'wallet-withdraw-phone');
+    const width = await small.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+
+    expect(problems).toEqual([]);
+    expect(phoneProblems).toEqual([]);
+    await phone.close();
+    await context.close();
+  });
+});
