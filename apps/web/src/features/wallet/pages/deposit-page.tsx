@@ -91,7 +91,9 @@ export default function DepositPage() {
             />
             <Text size="sm">
               Disponível para depósito neste mês:{' '}
-              <strong data-testid="deposit-to-use">{formatMoney(limit.data.deposit_to_use)}</strong>
+              <strong data-testid="deposit-to-use" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(limit.data.deposit_to_use)}
+              </strong>
             </Text>
             <Checkbox
               checked={limitAgreed}

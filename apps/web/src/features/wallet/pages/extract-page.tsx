@@ -169,6 +169,7 @@ export default function ExtractPage() {
                   setPage(1);
                 }}
                 allowDeselect={false}
+                size="md"
                 w={{ base: '100%', xs: 220 }}
               />
               <Group gap="sm">

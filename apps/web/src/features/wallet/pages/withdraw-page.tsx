@@ -119,6 +119,7 @@ export default function WithdrawPage() {
             error={errors.type}
             required
             allowDeselect={false}
+            size="md"
           />
           {type && isMaskedKeyType(type) ? (
             <MaskedTextInput
