@@ -1,5 +1,5 @@
 import type { DepositResponse } from '@copaiba/contracts';
-import { Button, Group, Image, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Image, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconCopy, IconFlask } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -8,6 +8,12 @@ import { formatMoney } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { simulatePixPayment } from '../api/wallet';
 import { WalletCard } from '../components/wallet-card';
+
+/** Long labels wrap on a phone instead of being cut. */
+const WRAP = {
+  root: { height: 'auto', minHeight: 42, paddingBlock: 8 },
+  label: { whiteSpace: 'normal', textAlign: 'center' },
+} as const;
 
 function isDeposit(state: unknown): state is DepositResponse {
   const s = state as Partial<DepositResponse> | null;
@@ -89,19 +95,20 @@ export default function DepositQrPage() {
             color="oil"
             leftSection={<IconFlask size={18} />}
             loading={simulating}
+            styles={WRAP}
             onClick={() => void simulate()}
           >
             Simular pagamento (ambiente de testes)
           </Button>
         )}
-        <Group grow mt="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="sm">
           <Button variant="default" onClick={() => void navigate('/deposit')}>
             Voltar
           </Button>
-          <Button loading={finishing} onClick={paid}>
+          <Button loading={finishing} onClick={paid} styles={WRAP}>
             Já fiz o pagamento
           </Button>
-        </Group>
+        </SimpleGrid>
       </Stack>
     </WalletCard>
   );
