@@ -102,7 +102,7 @@ export default function DepositQrPage() {
           </Button>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="sm">
-          <Button variant="default" onClick={() => void navigate('/deposit')}>
+          <Button variant="default" onClick={() => void navigate('/deposit')} styles={WRAP}>
             Voltar
           </Button>
           <Button loading={finishing} onClick={paid} styles={WRAP}>
