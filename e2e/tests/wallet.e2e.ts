@@ -84,7 +84,7 @@ afterAll(async () => {
 });
 
 describe('wallet', () => {
-  it('deposits with the sandbox Pix, buys a token, lists it and shows the statement', async () => {
+  it('deposits with the sandbox Pix, buys a token, lists it, shows the statement and withdraws with two-factor', async () => {
     const context = await newContext(browser, server.url);
     await acceptCookies(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -159,6 +159,7 @@ describe('wallet', () => {
     await page.getByText('Preencha o código de 6 dígitos encontrado no app!').first().waitFor();
     await screenshot(page, 'wallet-two-factor-desktop');
     await page.getByLabel('Dígito 1 de 6').click();
+    const activationStep = Math.floor(Date.now() / 30_000);
     await page.keyboard.type(totp(secret));
     await page.getByRole('button', { name: 'Ativar' }).click();
     await page.waitForURL('**/withdraw');
@@ -182,6 +183,15 @@ describe('wallet', () => {
     await page.getByRole('button', { name: 'Enviar' }).click();
     await page.getByText('Preencha o código de autenticação do saque!').first().waitFor();
     await screenshot(page, 'wallet-withdraw-confirmation-desktop');
+    // Codes are single use: wait for the next 30 s step, then send the withdrawal.
+    while (Math.floor(Date.now() / 30_000) <= activationStep) await page.waitForTimeout(500);
+    await page.getByLabel('Dígito 1 de 6').click();
+    await page.keyboard.type(totp(secret));
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.waitForURL('**/operation-realized');
+    await page.getByRole('link', { name: 'Voltar para carteira' }).waitFor();
+    const after = await apiAs<{ balance: string }>(page, 'wallet/balance/brlt/');
+    expect(after.balance).toBe('70.00');
 
     // Phone width: the same screens at 390 px.
     const storage = await context.storageState();
