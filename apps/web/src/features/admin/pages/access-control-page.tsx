@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api-error';
 import { useCreators } from '../api/list-creators';
 import { AdminPage } from '../components/admin-page';
-import { PageArrows } from '../components/page-arrows';
+import { PageArrows } from '@/components/page-arrows';
 import { EmptyList, LoadError, LoadingRows } from '../components/query-states';
 import { YesNoBadge } from '../components/yes-no-badge';
 import { formatCpfCnpj } from '../lib/identity-format';

@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { useManagers } from '../api/list-managers';
 import { AdminPage } from '../components/admin-page';
-import { PageArrows } from '../components/page-arrows';
+import { PageArrows } from '@/components/page-arrows';
 import { EmptyList, LoadError, LoadingRows } from '../components/query-states';
 import {
   auditActionLabel,

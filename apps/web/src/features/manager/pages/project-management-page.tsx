@@ -15,7 +15,7 @@ import {
 import { errorMessage } from '@/lib/api-error';
 import { usePageTitle } from '@/lib/page-title';
 import { useManagerProjects } from '../api/list-projects';
-import { PageArrows } from '../components/page-arrows';
+import { PageArrows } from '@/components/page-arrows';
 import { ProjectEntry } from '../components/project-entry';
 import { usePageParam } from '../lib/use-page-param';
 
