@@ -1,5 +1,6 @@
 import type { TestApp } from './test-app.ts';
 
+// Random starts only keep test data unique across parallel files; nothing secret depends on them.
 let sequence = 100_000_000 + Math.floor(Math.random() * 800_000_000);
 
 /** A fresh CPF with valid check digits. */

@@ -10,6 +10,7 @@ import {
 } from '@copaiba/db';
 import { validCpf } from './accounts-fixtures.ts';
 
+// A random start keeps CNPJs unique across parallel test files (test data only).
 let cnpjSeq = 10_000_000 + Math.floor(Math.random() * 80_000_000);
 
 function validCnpj(): string {

@@ -43,6 +43,7 @@ function useFittingCount(
     const compute = () => {
       const widths = Array.from(measure.children, (child) => child.getBoundingClientRect().width);
       const more = widths.pop() ?? 0;
+      // A CSS length in px (layout only, never money).
       const gap = parseFloat(getComputedStyle(measure).columnGap) || 0;
       const available = nav.clientWidth;
       const total = (n: number) => widths.slice(0, n).reduce((sum, w) => sum + w + gap, 0);

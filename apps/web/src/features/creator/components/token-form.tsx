@@ -37,6 +37,7 @@ import {
 import { firstFileError } from '../lib/first-error';
 import { DecimalInput, MoneyInput } from './decimal-input';
 import classes from './workspace-form.module.css';
+import { controlled } from '@/lib/controlled';
 
 const INSTALLMENT_OPTIONS = Array.from({ length: 12 }, (_, i) => ({
   value: String(i + 1),
@@ -200,13 +201,8 @@ export function TokenForm({ initial }: TokenFormProps) {
                       label="Preço unitário"
                       description="Mínimo R$ 0,01."
                       required
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
+                      {...controlled(field, fieldState)}
                       placeholder="R$ 0,00"
-                      error={fieldState.error?.message}
                     />
                   )}
                 />
@@ -220,13 +216,8 @@ export function TokenForm({ initial }: TokenFormProps) {
                       required
                       places={0}
                       thousandSeparator="."
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
+                      {...controlled(field, fieldState)}
                       placeholder="0"
-                      error={fieldState.error?.message}
                     />
                   )}
                 />
@@ -237,13 +228,8 @@ export function TokenForm({ initial }: TokenFormProps) {
                     <MoneyInput
                       label="Captação mínima"
                       required
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
+                      {...controlled(field, fieldState)}
                       placeholder="R$ 0,00"
-                      error={fieldState.error?.message}
                     />
                   )}
                 />
@@ -254,13 +240,8 @@ export function TokenForm({ initial }: TokenFormProps) {
                     <MoneyInput
                       label="Captação máxima"
                       required
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
+                      {...controlled(field, fieldState)}
                       placeholder="R$ 0,00"
-                      error={fieldState.error?.message}
                     />
                   )}
                 />
@@ -275,13 +256,8 @@ export function TokenForm({ initial }: TokenFormProps) {
                       places={2}
                       suffix=" %"
                       allowedDecimalSeparators={[',', '.']}
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
+                      {...controlled(field, fieldState)}
                       placeholder="0,00 %"
-                      error={fieldState.error?.message}
                     />
                   )}
                 />
@@ -314,12 +290,7 @@ export function TokenForm({ initial }: TokenFormProps) {
                       label="Prazo de captação"
                       description="Último dia da oferta; não pode ser anterior a hoje."
                       required
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error?.message}
+                      {...controlled(field, fieldState)}
                     />
                   )}
                 />
@@ -331,12 +302,7 @@ export function TokenForm({ initial }: TokenFormProps) {
                       label="Data da primeira parcela"
                       description="Não pode ser anterior ao prazo de captação."
                       required
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error?.message}
+                      {...controlled(field, fieldState)}
                     />
                   )}
                 />

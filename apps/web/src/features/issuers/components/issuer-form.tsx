@@ -39,6 +39,7 @@ import {
   type IssuerImageField,
 } from '../lib/issuer-form-schema';
 import classes from './issuer-form.module.css';
+import { controlled } from '@/lib/controlled';
 
 /** SPEC §5 spells it with a lower-case i on this form. */
 const ISSUER_CAPTCHA_INVALID = 'Recaptcha inválido';
@@ -233,16 +234,7 @@ export function IssuerForm({ mode, initial }: IssuerFormProps) {
               control={control}
               name="founding_date"
               render={({ field, fieldState }) => (
-                <DateField
-                  label="Data de fundação"
-                  required
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={fieldState.error?.message}
-                />
+                <DateField label="Data de fundação" required {...controlled(field, fieldState)} />
               )}
             />
             <TextInput
