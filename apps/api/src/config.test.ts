@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { generateCertificates } from './testing/fake-psp.ts';
 
 describe('loadConfig', () => {
   it('fills development defaults', () => {
@@ -40,5 +43,66 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ NODE_ENV: 'production', ...secrets, SMTP_URL: 'smtp://mail:25' }).isProduction,
     ).toBe(true);
+  });
+});
+
+describe('loadConfig with PIX_PROVIDER=bacen', () => {
+  const certs = generateCertificates();
+  afterAll(() => rmSync(certs.dir, { recursive: true, force: true }));
+  const complete = {
+    PIX_PROVIDER: 'bacen',
+    PIX_BACEN_BASE_URL: 'https://pix.psp.example.com.br',
+    PIX_BACEN_CLIENT_ID: 'cliente',
+    PIX_BACEN_CLIENT_SECRET: 'segredo',
+    PIX_BACEN_CERT_FILE: certs.clientCertFile,
+    PIX_BACEN_KEY_FILE: certs.clientKeyFile,
+    PIX_BACEN_CA_FILE: certs.caFile,
+  };
+
+  it('accepts a complete configuration with readable PEM files', () => {
+    expect(loadConfig(complete)).toMatchObject({
+      PIX_PROVIDER: 'bacen',
+      PIX_BACEN_BASE_URL: 'https://pix.psp.example.com.br',
+    });
+    expect(loadConfig({ ...complete, PIX_BACEN_CA_FILE: '' }).PIX_BACEN_CA_FILE).toBeUndefined();
+  });
+
+  it('names every missing variable on its own line', () => {
+    expect(() => loadConfig({ PIX_PROVIDER: 'bacen', PIX_BACEN_CLIENT_ID: '  ' })).toThrow(
+      'Configuração inválida:\n' +
+        '  PIX_BACEN_BASE_URL: obrigatório com PIX_PROVIDER=bacen\n' +
+        '  PIX_BACEN_CLIENT_ID: obrigatório com PIX_PROVIDER=bacen\n' +
+        '  PIX_BACEN_CLIENT_SECRET: obrigatório com PIX_PROVIDER=bacen\n' +
+        '  PIX_BACEN_CERT_FILE: obrigatório com PIX_PROVIDER=bacen\n' +
+        '  PIX_BACEN_KEY_FILE: obrigatório com PIX_PROVIDER=bacen',
+    );
+  });
+
+  it('refuses unreadable, non-PEM or mismatched files and a base URL without https', () => {
+    const notPem = join(certs.dir, 'not.pem');
+    writeFileSync(notPem, 'isto não é PEM');
+    expect(() =>
+      loadConfig({
+        ...complete,
+        PIX_BACEN_CERT_FILE: join(certs.dir, 'missing.crt'),
+        PIX_BACEN_KEY_FILE: notPem,
+        PIX_BACEN_CA_FILE: notPem,
+      }),
+    ).toThrow(
+      'Configuração inválida:\n' +
+        `  PIX_BACEN_CERT_FILE: não foi possível ler o arquivo ${join(certs.dir, 'missing.crt')} (ENOENT)\n` +
+        '  PIX_BACEN_KEY_FILE: o arquivo não contém uma chave privada em PEM válido\n' +
+        '  PIX_BACEN_CA_FILE: o arquivo não contém um certificado em PEM válido',
+    );
+    expect(() => loadConfig({ ...complete, PIX_BACEN_KEY_FILE: certs.strangerKeyFile })).toThrow(
+      'PIX_BACEN_KEY_FILE: a chave não corresponde ao certificado de PIX_BACEN_CERT_FILE',
+    );
+    expect(() =>
+      loadConfig({ ...complete, PIX_BACEN_BASE_URL: 'http://pix.psp.example.com.br' }),
+    ).toThrow('PIX_BACEN_BASE_URL: deve começar com https://');
+  });
+
+  it('ignores the PIX_BACEN_* variables in sandbox mode', () => {
+    expect(loadConfig({ PIX_BACEN_CERT_FILE: '/nao/existe.crt' }).PIX_PROVIDER).toBe('sandbox');
   });
 });

@@ -1,3 +1,5 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -10,6 +12,12 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => !v || protocols.some((p) => v.startsWith(p)), {
       message: `deve começar com ${protocols.join(' ou ')}`,
     });
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 /** A BRL amount such as "20000.00" → centavos. */
 const money = z
@@ -54,6 +62,12 @@ const envSchema = z.object({
   PIX_MERCHANT_NAME: z.string().min(1).default('Copaiba'),
   PIX_MERCHANT_CITY: z.string().min(1).default('Belem'),
   PIX_WEBHOOK_SECRET: z.string().min(24).optional(),
+  PIX_BACEN_BASE_URL: optionalUrl(['https://']),
+  PIX_BACEN_CLIENT_ID: optionalText,
+  PIX_BACEN_CLIENT_SECRET: optionalText,
+  PIX_BACEN_CERT_FILE: optionalText,
+  PIX_BACEN_KEY_FILE: optionalText,
+  PIX_BACEN_CA_FILE: optionalText,
   DEPOSIT_MONTHLY_LIMIT: money.default(20_000_00n),
   WITHDRAW_MONTHLY_LIMIT: money.default(20_000_00n),
 });
@@ -91,6 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Configuração inválida:\n  PIX_WEBHOOK_SECRET é obrigatório com PIX_PROVIDER=bacen em produção.',
     );
   }
+  const bacen = e.PIX_PROVIDER === 'bacen' ? bacenProblems(e) : [];
+  if (bacen.length > 0) {
+    throw new Error(`Configuração inválida:\n${bacen.map((l) => `  ${l}`).join('\n')}`);
+  }
   if (isProduction && !e.SMTP_URL) {
     throw new Error(
       'Configuração inválida:\n  SMTP_URL é obrigatório com NODE_ENV=production (códigos chegam só por e-mail).',
@@ -102,4 +120,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL,
     isProduction,
   };
+}
+
+/** With PIX_PROVIDER=bacen: one line per missing variable or unusable PEM file. */
+function bacenProblems(e: Env): string[] {
+  const required = [
+    'PIX_BACEN_BASE_URL',
+    'PIX_BACEN_CLIENT_ID',
+    'PIX_BACEN_CLIENT_SECRET',
+    'PIX_BACEN_CERT_FILE',
+    'PIX_BACEN_KEY_FILE',
+  ] as const;
+  const problems = required
+    .filter((name) => !e[name])
+    .map((name) => `${name}: obrigatório com PIX_PROVIDER=bacen`);
+  const read = (name: 'PIX_BACEN_CERT_FILE' | 'PIX_BACEN_KEY_FILE' | 'PIX_BACEN_CA_FILE') => {
+    const path = e[name];
+    if (!path) return undefined;
+    try {
+      return readFileSync(path, 'utf8');
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? 'erro';
+      problems.push(`${name}: não foi possível ler o arquivo ${path} (${code})`);
+      return undefined;
+    }
+  };
+  const parse = <T>(name: string, pem: string | undefined, what: string, f: (p: string) => T) => {
+    if (pem === undefined) return undefined;
+    try {
+      return f(pem);
+    } catch {
+      problems.push(`${name}: o arquivo não contém ${what} em PEM válido`);
+      return undefined;
+    }
+  };
+  const cert = parse('PIX_BACEN_CERT_FILE', read('PIX_BACEN_CERT_FILE'), 'um certificado', (p) => {
+    return new X509Certificate(p);
+  });
+  const key = parse('PIX_BACEN_KEY_FILE', read('PIX_BACEN_KEY_FILE'), 'uma chave privada', (p) =>
+    createPrivateKey(p),
+  );
+  parse('PIX_BACEN_CA_FILE', read('PIX_BACEN_CA_FILE'), 'um certificado', (p) => {
+    return new X509Certificate(p);
+  });
+  if (cert && key && !cert.checkPrivateKey(key)) {
+    problems.push(
+      'PIX_BACEN_KEY_FILE: a chave não corresponde ao certificado de PIX_BACEN_CERT_FILE',
+    );
+  }
+  return problems;
 }

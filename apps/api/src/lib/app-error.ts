@@ -40,6 +40,12 @@ export class AppError extends Error {
   static conflict(message: string) {
     return new AppError(409, message, { key: 'message' });
   }
+  /** A dependency (e.g. the Pix PSP) failed; `cause` is logged, never sent. */
+  static serviceUnavailable(message: string, cause?: unknown) {
+    const error = new AppError(503, message);
+    if (cause !== undefined) error.cause = cause;
+    return error;
+  }
 }
 
 /** A PostgreSQL unique violation (23505), directly or as the cause of a driver error. */

@@ -8,6 +8,7 @@ import { loadConfig } from '../config.ts';
 import { deriveSecrets } from '../lib/secrets.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
 import { smtpMailer } from '../mail/mailer.ts';
+import type { PixProvider } from '../modules/pix/pix-provider.ts';
 import { defaultRateLimits, type RateLimits } from '../plugins/rate-limit.ts';
 import { solveCaptcha } from './solve-captcha.ts';
 import { startSmtpSink } from './smtp-sink.ts';
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   rateLimits?: RateLimits;
   env?: Record<string, string>;
   webDistDir?: string;
+  /** Replaces the provider PIX_PROVIDER would build. */
+  pix?: PixProvider;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     rateLimits: options.rateLimits ?? generousRateLimits,
     now: () => clock.now,
     webDistDir: options.webDistDir ?? '/nonexistent',
+    ...(options.pix ? { pix: options.pix } : {}),
   };
   const app = await buildApp(deps);
   await app.ready();

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { centsToDecimal } from '@copaiba/contracts';
 import type { Config } from '../../config.ts';
+import { bacenPixProvider } from './bacen-pix-provider.ts';
 import { brCode } from './br-code.ts';
 
 /** Where Pix charges are created: the sandbox builds the BR Code itself; a PSP answers with its own. */
@@ -46,9 +49,24 @@ export function sandboxPixProvider(
 
 export function createPixProvider(config: Config): PixProvider {
   if (config.PIX_PROVIDER === 'bacen') {
-    throw new Error(
-      'PIX_PROVIDER=bacen ainda não está disponível nesta versão; use PIX_PROVIDER=sandbox.',
-    );
+    // loadConfig has checked that every variable is set and every PEM file parses.
+    const pem = (path: string | undefined) => (path ? readFileSync(path, 'utf8') : undefined);
+    return bacenPixProvider({
+      baseUrl: config.PIX_BACEN_BASE_URL ?? '',
+      clientId: config.PIX_BACEN_CLIENT_ID ?? '',
+      clientSecret: config.PIX_BACEN_CLIENT_SECRET ?? '',
+      tls: {
+        cert: pem(config.PIX_BACEN_CERT_FILE),
+        key: pem(config.PIX_BACEN_KEY_FILE),
+        ca: pem(config.PIX_BACEN_CA_FILE),
+      },
+      receiverKey: config.PIX_RECEIVER_KEY,
+    });
   }
   return sandboxPixProvider(config);
+}
+
+/** A fresh txid: 25 characters fit a static BR Code's field 62-05; the API Pix wants 26–35. */
+export function newChargeTxid(provider: PixProvider['name']): string {
+  return `CPB${randomBytes(provider === 'bacen' ? 16 : 11).toString('hex')}`;
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   centsToDecimal,
   PAGE_SIZES,
@@ -19,10 +18,12 @@ import { saoPauloMonthStart } from '../../lib/sao-paulo-month.ts';
 import { toOwnedToken, toStatementRow } from './holdings-presenter.ts';
 import type { UserRow } from '../accounts/accounts.repo.ts';
 import { accounts, balanceOf } from '../ledger/ledger.ts';
-import type { PixProvider } from '../pix/pix-provider.ts';
+import { newChargeTxid, type PixProvider } from '../pix/pix-provider.ts';
 import * as repo from './wallet.repo.ts';
 
 export const CHARGE_TTL_SECONDS = 3600;
+const PIX_UNAVAILABLE =
+  'Não foi possível gerar a cobrança Pix agora. Tente novamente em instantes.';
 
 export interface WalletLimits {
   depositMonthlyCents: bigint;
@@ -115,12 +116,13 @@ export function createWalletService(deps: {
           const { left } = await remainingDeposit(tx, user.id);
           if (valueCents > left)
             throw AppError.badRequest('value', walletMessages.depositNotAllowed);
-          const txid = `CPB${randomBytes(11).toString('hex')}`;
-          const { brCode } = await pix.createCharge({
-            txid,
-            amountCents: valueCents,
-            expiresInSeconds: CHARGE_TTL_SECONDS,
-          });
+          const txid = newChargeTxid(pix.name);
+          // Nothing is written unless the PSP created the charge: a failure rolls this back.
+          const { brCode } = await pix
+            .createCharge({ txid, amountCents: valueCents, expiresInSeconds: CHARGE_TTL_SECONDS })
+            .catch((err: unknown) => {
+              throw AppError.serviceUnavailable(PIX_UNAVAILABLE, err);
+            });
           const expiresAt = new Date(now().getTime() + CHARGE_TTL_SECONDS * 1000);
           await repo.insertCharge(tx, {
             txid,

@@ -1,0 +1,217 @@
+/**
+ * Who may call which API route: the expected table that `authorization-matrix.test.ts` checks
+ * against every route the real app registers, and that `print-matrix.ts` renders into
+ * docs/SECURITY.md. A route the app registers without an entry here fails the test.
+ */
+
+/** The callers every route is tried as. */
+export const ACTORS = [
+  'anonymous',
+  'expired',
+  'forged-key',
+  'forged-none',
+  'investor',
+  'other-creator',
+  'owner-creator',
+  'other-manager',
+  'assigned-manager',
+  'admin',
+] as const;
+export type Actor = (typeof ACTORS)[number];
+
+export const ACTOR_LABELS: Record<Actor, string> = {
+  anonymous: 'Anonymous',
+  expired: 'Expired token',
+  'forged-key': 'Forged (other key)',
+  'forged-none': 'Forged (alg none)',
+  investor: 'Investor',
+  'other-creator': 'Creator, not owner',
+  'owner-creator': 'Owner creator',
+  'other-manager': 'Manager, not assigned',
+  'assigned-manager': 'Assigned manager',
+  admin: 'Admin',
+};
+
+export const ACTOR_DESCRIPTIONS: Record<Actor, string> = {
+  anonymous: 'no Authorization header',
+  expired: "an admin's genuine access token, presented after its TTL has passed",
+  'forged-key': "an admin's claims signed with another HS256 key",
+  'forged-none': "an admin's claims with `alg: none` and no signature",
+  investor: 'a confirmed user without roles',
+  'other-creator':
+    'a token creator with an issuer and token of their own, calling on the owner’s token/project ids',
+  'owner-creator': 'the token creator who owns the token and project in the path',
+  'other-manager': 'a project manager not assigned to the token in the path',
+  'assigned-manager': 'the project manager the admin assigned to the token in the path',
+  admin: 'an administrator (`is_admin`, no other role)',
+};
+
+/** Access rules; each says who passes the gate and what everyone else gets. */
+export const ACCESS_RULES = {
+  public: 'anyone; a bearer token, valid or not, is ignored',
+  'signed-in': 'any confirmed, signed-in user (401 otherwise)',
+  creator: 'token creators (401 signed out, 403 without the role)',
+  'token-owner':
+    'the token creator owning the token in the path (401 signed out, 403 without the role, 404 for another creator)',
+  manager: 'project managers (401 signed out, 403 without the role)',
+  'token-manager':
+    'the project manager assigned to the token in the path (401 signed out, 403 without the role, 404 for another manager)',
+  admin: 'administrators (401 signed out, 403 without the role)',
+  'psp-secret':
+    'the Pix PSP, by the `hmac` query secret; no bearer token opens it (401 without the secret)',
+} as const;
+export type Access = keyof typeof ACCESS_RULES;
+
+/** `pass` means the gate let the caller through (the test then expects the route's own answer). */
+export type Outcome = 'pass' | 401 | 403 | 404;
+
+const SIGNED_OUT: ReadonlySet<Actor> = new Set([
+  'anonymous',
+  'expired',
+  'forged-key',
+  'forged-none',
+]);
+const CREATORS: ReadonlySet<Actor> = new Set(['other-creator', 'owner-creator']);
+const MANAGERS: ReadonlySet<Actor> = new Set(['other-manager', 'assigned-manager']);
+
+export function expectedOutcome(access: Access, actor: Actor): Outcome {
+  if (access === 'public') return 'pass';
+  if (access === 'psp-secret') return 401;
+  if (SIGNED_OUT.has(actor)) return 401;
+  switch (access) {
+    case 'signed-in':
+      return 'pass';
+    case 'admin':
+      return actor === 'admin' ? 'pass' : 403;
+    case 'creator':
+      return CREATORS.has(actor) ? 'pass' : 403;
+    case 'token-owner':
+      return actor === 'owner-creator' ? 'pass' : actor === 'other-creator' ? 404 : 403;
+    case 'manager':
+      return MANAGERS.has(actor) ? 'pass' : 403;
+    case 'token-manager':
+      return actor === 'assigned-manager' ? 'pass' : actor === 'other-manager' ? 404 : 403;
+  }
+}
+
+export interface MatrixEntry {
+  access: Access;
+  /** Registered only under this condition; the test checks it is absent from the test app otherwise. */
+  onlyWhen?: string;
+}
+
+/** Every API route, keyed `METHOD url` exactly as Fastify registers it (prefix included). */
+export const AUTHORIZATION_MATRIX = {
+  // OpenAPI documents (the UI's HTML and assets are not endpoints; see registered-routes.ts).
+  'GET /api/docs/json': { access: 'public' },
+  'GET /api/docs/yaml': { access: 'public' },
+
+  // System, captcha and accounts.
+  'GET /api/health/': { access: 'public' },
+  'GET /api/captcha/challenge/': { access: 'public' },
+  'POST /api/account/register/': { access: 'public' },
+  'PUT /api/email/confirm/': { access: 'public' },
+  'POST /api/email/resend/': { access: 'public' },
+  'POST /api/login/common/': { access: 'public' },
+  'POST /api/login/token-refresh/': { access: 'public' },
+  'POST /api/logout/': { access: 'public' },
+  'POST /api/password/reset/': { access: 'public' },
+  'PUT /api/password/reset/': { access: 'public' },
+  'GET /api/user/': { access: 'signed-in' },
+  'POST /api/support/send-email/': { access: 'public' },
+
+  // Public catalogue; the private list needs a session.
+  'GET /api/token/list/': { access: 'public' },
+  'GET /api/token/list/:id': { access: 'public' },
+  'GET /api/token/list-private/': { access: 'signed-in' },
+  'GET /api/token-issuer/list/': { access: 'public' },
+  'GET /api/token-issuer/detail/:id': { access: 'public' },
+  'GET /api/token-issuer-token-project/detail/:id': { access: 'public' },
+  'GET /media/*': { access: 'public' },
+
+  // Seja Emissor (any user) and the creator's workspace.
+  'POST /api/token-issuer/': { access: 'signed-in' },
+  'GET /api/token-issuer/': { access: 'creator' },
+  'PUT /api/token-issuer/': { access: 'creator' },
+  'POST /api/token/': { access: 'creator' },
+  'GET /api/token-issuer/token-list': { access: 'creator' },
+  'PUT /api/token/update/:id': { access: 'token-owner' },
+  'GET /api/token/detail/:id': { access: 'token-owner' },
+  'POST /api/project/:id': { access: 'token-owner' },
+  'PUT /api/project/:id': { access: 'token-owner' },
+  'GET /api/project/detail/:id': { access: 'token-owner' },
+
+  // Administration.
+  'GET /api/admins/list/creators/': { access: 'admin' },
+  'GET /api/admins/detail/creator/:id': { access: 'admin' },
+  'GET /api/admins/creator/:id/user/': { access: 'admin' },
+  'GET /api/admins/creator/:id/issuer/': { access: 'admin' },
+  'GET /api/admins/token/:id/': { access: 'admin' },
+  'GET /api/admins/project/:id/': { access: 'admin' },
+  'GET /api/admins/managers/': { access: 'admin' },
+  'GET /api/admins/audit-log/': { access: 'admin' },
+  'POST /api/admins/issue-token/:id': { access: 'admin' },
+  'PATCH /api/admins/creator/:id/': { access: 'admin' },
+  'PUT /api/admins/token/:id/manager/': { access: 'admin' },
+
+  // Gestão de Projetos.
+  'GET /api/project-manager/project-list': { access: 'manager' },
+  'PUT /api/project-manager/:id': { access: 'token-manager' },
+
+  // Wallet, buying, two-factor: each user's own, so any signed-in user.
+  'GET /api/wallet/balance/brlt/': { access: 'signed-in' },
+  'GET /api/wallet/transactions/:filter': { access: 'signed-in' },
+  'GET /api/wallet/my-tokens/:filter': { access: 'signed-in' },
+  'GET /api/wallet/balance/deposit-limit/': { access: 'signed-in' },
+  'POST /api/wallet/pix/deposit/': { access: 'signed-in' },
+  'POST /api/wallet/pix/withdraw/': { access: 'signed-in' },
+  'POST /api/wallet/buy-token/:id': { access: 'signed-in' },
+  'GET /api/twoauth/': { access: 'signed-in' },
+  'POST /api/twoauth/': { access: 'signed-in' },
+
+  // Pix.
+  'POST /api/webhooks/pix/': { access: 'psp-secret' },
+  'POST /api/sandbox/pix/pay/': { access: 'public', onlyWhen: 'PIX_PROVIDER=sandbox' },
+  'GET /api/dev/outbox/': {
+    access: 'public',
+    onlyWhen: 'no SMTP_URL and NODE_ENV is not production',
+  },
+} as const satisfies Record<string, MatrixEntry>;
+
+export type RouteKey = keyof typeof AUTHORIZATION_MATRIX;
+export const ROUTE_KEYS = Object.keys(AUTHORIZATION_MATRIX) as RouteKey[];
+
+export const MATRIX_BEGIN = '<!-- authorization-matrix:begin (generated by print-matrix.ts) -->';
+export const MATRIX_END = '<!-- authorization-matrix:end -->';
+
+/** The "Authorization matrix" section of docs/SECURITY.md, between its markers. */
+export function renderMatrixMarkdown(): string {
+  const cell = (o: Outcome) => (o === 'pass' ? 'pass' : String(o));
+  const header = ['Route', 'Rule', ...ACTORS.map((a) => ACTOR_LABELS[a])];
+  const rows = ROUTE_KEYS.map((key) => {
+    const entry: MatrixEntry = AUTHORIZATION_MATRIX[key];
+    const route = `\`${key}\`${entry.onlyWhen ? ` (only when ${entry.onlyWhen})` : ''}`;
+    return [route, entry.access, ...ACTORS.map((a) => cell(expectedOutcome(entry.access, a)))];
+  });
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    MATRIX_BEGIN,
+    '<!-- prettier-ignore-start -->',
+    'Actors:',
+    '',
+    ...ACTORS.map((a) => `- **${ACTOR_LABELS[a]}**: ${ACTOR_DESCRIPTIONS[a]}.`),
+    '',
+    'Rules:',
+    '',
+    ...Object.entries(ACCESS_RULES).map(([rule, text]) => `- \`${rule}\`: ${text}.`),
+    '',
+    `${ROUTE_KEYS.length} routes. \`pass\` means the gate lets the caller through (the route then`,
+    'answers on its own terms, e.g. 400 for an invalid body); a number is the status the gate answers.',
+    '',
+    line(header),
+    line(header.map(() => '---')),
+    ...rows.map(line),
+    '<!-- prettier-ignore-end -->',
+    MATRIX_END,
+  ].join('\n');
+}
