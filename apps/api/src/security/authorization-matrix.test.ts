@@ -377,6 +377,24 @@ describe('authorization matrix', () => {
     expect(actual, `${route}: status per actor`).toEqual(expected);
   });
 
+  it("answers another owner's token exactly as a token that does not exist", async () => {
+    const scoped = ROUTE_KEYS.filter((k) =>
+      ['token-owner', 'token-manager'].includes(AUTHORIZATION_MATRIX[k].access),
+    );
+    expect(scoped.length).toBeGreaterThan(0);
+    for (const route of scoped) {
+      const actor: Actor =
+        AUTHORIZATION_MATRIX[route].access === 'token-owner' ? 'other-creator' : 'other-manager';
+      const method = route.split(' ')[0]!;
+      const theirs = await call(actor, method, calls[route](ids));
+      const missing = await call(actor, method, calls[route]({ ...ids, tokenId: 999_999 }));
+      expect({ status: theirs.statusCode, body: theirs.json() }, route).toEqual({
+        status: missing.statusCode,
+        body: missing.json(),
+      });
+    }
+  });
+
   it('keeps the webhook shut to a wrong secret, even with an admin token', async () => {
     const res = await t.app.inject({
       method: 'POST',
