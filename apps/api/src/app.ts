@@ -29,6 +29,10 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { createPurchasesService } from './modules/purchases/purchases.service.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { createWithdrawalsService } from './modules/wallet/withdrawals.service.ts';
+import { expireCharges } from './modules/jobs/charge-expiry.ts';
+import { payDueInstallments } from './modules/jobs/installment-payouts.ts';
+import { startJobRunner } from './modules/jobs/job-runner.ts';
+import { closeDueOffers } from './modules/jobs/offer-closing.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { createManagerService } from './modules/manager/manager.service.ts';
 import { noChainRecorder, type ChainRecorder } from './lib/chain-record.ts';
@@ -119,7 +123,7 @@ export async function buildApp(deps: AppDeps) {
     now,
   });
   const pixWebhook = createPixWebhookService({ db, secret: webhookSecret, now, log: app.log });
-  const purchases = createPurchasesService({ db });
+  const purchases = createPurchasesService({ db, now });
   const twoFactor = createTwoFactorService({ db, encryptionKey: secrets.encryptionKey, now });
   const withdrawals = createWithdrawalsService({
     db,
@@ -163,6 +167,19 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mediaRoutes, { storage });
   await app.register(webPlugin, { distDir: deps.webDistDir });
   app.addHook('onClose', () => mailer.close());
+  if (config.JOBS_INTERVAL_SECONDS > 0) {
+    const jobs = startJobRunner(
+      [
+        { name: 'close-offers', run: () => closeDueOffers(db, now()) },
+        { name: 'pay-installments', run: () => payDueInstallments(db, now()) },
+        { name: 'expire-charges', run: () => expireCharges(db, now()) },
+        { name: 'retry-payouts', run: () => withdrawals.retryPayouts() },
+      ],
+      config.JOBS_INTERVAL_SECONDS * 1000,
+      app.log,
+    );
+    app.addHook('onClose', () => jobs.stop());
+  }
   return app;
 }
 

@@ -70,13 +70,16 @@ const envSchema = z.object({
   PIX_BACEN_CA_FILE: optionalText,
   DEPOSIT_MONTHLY_LIMIT: money.default(20_000_00n),
   WITHDRAW_MONTHLY_LIMIT: money.default(20_000_00n),
+  /** Offer closing, installment payouts, charge expiry, payout retries; 0 turns them off. */
+  JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SEED_DEMO' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'SEED_DEMO' | 'PUBLIC_URL' | 'JOBS_INTERVAL_SECONDS'> {
   PUBLIC_URL: string;
   SEED_DEMO: boolean;
+  JOBS_INTERVAL_SECONDS: number;
   isProduction: boolean;
 }
 
@@ -118,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...e,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL,
+    // Tests run the jobs themselves, on their own clock.
+    JOBS_INTERVAL_SECONDS: e.JOBS_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 30),
     isProduction,
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -168,10 +169,29 @@ export const withdrawals = pgTable(
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Payout attempts so far; a payout the process never finished is retried from this date on. */
+    payoutAttempts: integer('payout_attempts').notNull().default(0),
+    nextPayoutAt: timestamp('next_payout_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('withdrawals_requested_idx')
-      .on(t.createdAt)
+      .on(t.nextPayoutAt)
       .where(sql`${t.status} = 'requested'`),
   ],
+);
+
+/** One row per installment paid to a token's holders: the job that pays it inserts it first. */
+export const installmentPayments = pgTable(
+  'installment_payments',
+  {
+    tokenId: bigint('token_id', { mode: 'number' })
+      .notNull()
+      .references(() => tokens.id),
+    installmentNumber: integer('installment_number').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'bigint' }).notNull(),
+    holders: integer('holders').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.installmentNumber] })],
 );

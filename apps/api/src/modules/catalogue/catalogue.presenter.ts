@@ -135,7 +135,7 @@ function toPublicProject(p: ProjectRow): PublicProject {
 }
 
 export function toTokenDetail(
-  row: { token: TokenRow; issuer: IssuerRow; project: ProjectRow | null },
+  row: { token: TokenRow; issuer: IssuerRow; project: ProjectRow | null; installmentsPaid: number },
   today: string,
 ): TokenDetailResponse {
   const { token } = row;
@@ -146,7 +146,7 @@ export function toTokenDetail(
     payment_schedule: installmentDates(token).map((date, i) => ({
       date,
       installment_number: i + 1,
-      status: date < today ? 'atrasado' : 'pendente',
+      status: i < row.installmentsPaid ? 'pago' : date < today ? 'atrasado' : 'pendente',
     })),
     amount_to_pay: { value: centsToDecimal(installmentPerUnitCents(token)) },
     // Only an open offer has units to sell.

@@ -1,5 +1,5 @@
-import { projects, tokenIssuers, tokens, type Database } from '@copaiba/db';
-import { and, count, desc, eq, exists, sql } from 'drizzle-orm';
+import { installmentPayments, projects, tokenIssuers, tokens, type Database } from '@copaiba/db';
+import { and, count, desc, eq, exists, sql, type SQLWrapper } from 'drizzle-orm';
 
 export type TokenRow = typeof tokens.$inferSelect;
 export type IssuerRow = typeof tokenIssuers.$inferSelect;
@@ -72,10 +72,21 @@ export async function findPublicIssuer(db: Database, id: number): Promise<Issuer
 
 export async function findPublicTokenDetail(db: Database, id: number) {
   const [row] = await db
-    .select({ token: tokens, issuer: tokenIssuers, project: projects })
+    .select({
+      token: tokens,
+      issuer: tokenIssuers,
+      project: projects,
+      installmentsPaid: paidInstallmentsOf(tokens.id),
+    })
     .from(tokens)
     .innerJoin(tokenIssuers, eq(tokenIssuers.id, tokens.issuerId))
     .leftJoin(projects, eq(projects.tokenId, tokens.id))
     .where(and(eq(tokens.id, id), isPublic));
   return row;
 }
+
+/** Installments already paid to the token's holders (the payout job pays them in order). */
+export const paidInstallmentsOf = (tokenId: SQLWrapper) =>
+  sql<number>`(select count(*)::int from ${installmentPayments} where ${installmentPayments.tokenId} = ${tokenId})`.mapWith(
+    Number,
+  );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { installmentDates, installmentPerUnitCents, unitsLeft } from './token-figures.ts';
+import {
+  installmentAmountsPerUnit,
+  installmentDates,
+  installmentPerUnitCents,
+  unitsLeft,
+} from './token-figures.ts';
 
 const terms = {
   unitPriceCents: 100_00n,
@@ -39,6 +44,33 @@ describe('token figures', () => {
     expect(
       installmentPerUnitCents({ ...terms, unitPriceCents: 5n, interestRateBp: 0, installments: 2 }),
     ).toBe(2n);
+  });
+
+  it('pays exactly the total per unit over the installments, the last absorbing the rounding', () => {
+    const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
+    // 112,50 = 11 × 9,38 + 9,32
+    const amounts = installmentAmountsPerUnit(terms);
+    expect(amounts.slice(0, 11).every((a) => a === 938n)).toBe(true);
+    expect(amounts[11]).toBe(932n);
+    expect(sum(amounts)).toBe(112_50n);
+    // 0,10 × 1,05 = 0,105 → 0,10 (half-even); 3 + 3 + 3 + 1
+    expect(
+      installmentAmountsPerUnit({
+        ...terms,
+        unitPriceCents: 10n,
+        interestRateBp: 500,
+        installments: 4,
+      }),
+    ).toEqual([3n, 3n, 3n, 1n]);
+    // 0,10 over 12: each rounds up to 0,01, so the money runs out at the tenth installment
+    const tiny = installmentAmountsPerUnit({
+      ...terms,
+      unitPriceCents: 10n,
+      interestRateBp: 0,
+      installments: 12,
+    });
+    expect(sum(tiny)).toBe(10n);
+    expect(tiny.slice(10)).toEqual([0n, 0n]);
   });
 
   it('steps monthly from the first date, clamping to the end of short months', () => {

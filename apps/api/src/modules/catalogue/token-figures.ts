@@ -23,6 +23,22 @@ export function installmentPerUnitCents(t: Terms): bigint {
   return divideHalfEven(totalTimes10000, 10_000n * BigInt(t.installments));
 }
 
+/**
+ * What one unit receives at each installment: the half-even installment, and the last one absorbs
+ * the rounding so the installments add up to unit_price × (1 + rate), rounded half-even.
+ */
+export function installmentAmountsPerUnit(t: Terms): bigint[] {
+  const total = divideHalfEven(t.unitPriceCents * BigInt(10_000 + t.interestRateBp), 10_000n);
+  const each = installmentPerUnitCents(t);
+  let left = total;
+  return Array.from({ length: t.installments }, (_, i) => {
+    // Rounding up every installment of a tiny price could pay more than the total: never.
+    const amount = i === t.installments - 1 || each > left ? left : each;
+    left -= amount;
+    return amount;
+  });
+}
+
 /** The monthly due dates, from the first installment; a day past a month's end falls on its last day. */
 export function installmentDates(
   t: Pick<Terms, 'installments' | 'firstDateInstallment'>,

@@ -1,5 +1,5 @@
 import { tokenHoldings, tokens, type Database } from '@copaiba/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 
 export async function findToken(db: Database, tokenId: number) {
   const [row] = await db.select().from(tokens).where(eq(tokens.id, tokenId));
@@ -34,6 +34,7 @@ export async function sellUnits(
   quantity: number,
   amountCents: bigint,
   newBuyer: boolean,
+  today: string,
 ) {
   const forSale = sql`least(${tokens.quantity}, ${tokens.maximumAmountRaisedCents} / ${tokens.unitPriceCents})`;
   const [row] = await db
@@ -48,6 +49,7 @@ export async function sellUnits(
       and(
         eq(tokens.id, tokenId),
         eq(tokens.offerStatus, 'funding'),
+        gte(tokens.deadlineForFunding, today),
         sql`${tokens.unitsSold} + ${quantity} <= ${forSale}`,
       ),
     )

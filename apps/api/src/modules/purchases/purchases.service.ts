@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { buyMessages, centsToDecimal, type BuyResponse } from '@copaiba/contracts';
+import { buyMessages, centsToDecimal, todayInSaoPaulo, type BuyResponse } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
 import { AppError } from '../../lib/app-error.ts';
 import { idempotent } from '../../lib/idempotency.ts';
@@ -11,8 +11,8 @@ import * as repo from './purchases.repo.ts';
 const TOKEN_NOT_FOUND = 'Token não encontrado.';
 
 /** Buying units of a funding offer with the wallet's balance, in one transaction. */
-export function createPurchasesService(deps: { db: Database }) {
-  const { db } = deps;
+export function createPurchasesService(deps: { db: Database; now: () => Date }) {
+  const { db, now } = deps;
 
   return {
     async buy(
@@ -23,7 +23,9 @@ export function createPurchasesService(deps: { db: Database }) {
     ) {
       const token = await repo.findToken(db, tokenId);
       if (!token || token.status !== 'issued') throw AppError.notFound(TOKEN_NOT_FOUND);
-      if (token.offerStatus !== 'funding')
+      // Past its deadline an offer sells nothing more, even before the closing job has run.
+      const today = todayInSaoPaulo(now());
+      if (token.offerStatus !== 'funding' || token.deadlineForFunding < today)
         throw AppError.badRequest('quantity', buyMessages.notFunding);
       const amountCents = BigInt(quantity) * token.unitPriceCents;
       return idempotent<BuyResponse>(
@@ -54,7 +56,7 @@ export function createPurchasesService(deps: { db: Database }) {
           }
           const newBuyer = await repo.addHolding(tx, user.id, tokenId, quantity);
           // The hot token row is touched last and once, to hold its lock as briefly as possible.
-          const sold = await repo.sellUnits(tx, tokenId, quantity, amountCents, newBuyer);
+          const sold = await repo.sellUnits(tx, tokenId, quantity, amountCents, newBuyer, today);
           if (!sold) {
             const left = unitsLeft(token);
             throw AppError.badRequest(

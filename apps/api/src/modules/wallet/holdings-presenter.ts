@@ -37,15 +37,19 @@ const STATUS_NAMES: Record<NonNullable<Token['offerStatus']>, string> = {
   failed: 'Captação não atingida',
 };
 
-/** A holding as 'Meus Ativos' shows it; the next payment is the first schedule date not yet past. */
+/**
+ * A holding as 'Meus Ativos' shows it. The next payment is the first installment not yet paid once
+ * the offer distributes; while it is still open, the first schedule date not yet past.
+ */
 export function toOwnedToken(
   holding: Holding,
   token: Token,
   remunerationCents: bigint,
+  installmentsPaid: number,
   today: string,
 ): OwnedToken {
   const dates = installmentDates(token);
-  const next = dates.findIndex((date) => date >= today);
+  const next = nextInstallment(token, dates, installmentsPaid, today);
   return {
     id: token.id,
     name: token.name,
@@ -57,4 +61,11 @@ export function toOwnedToken(
     next_payment: next === -1 ? null : dates[next]!,
     status_token: token.offerStatus ? STATUS_NAMES[token.offerStatus] : 'Em análise',
   };
+}
+
+/** Index of the next installment to be paid, or -1 when none is coming. */
+function nextInstallment(token: Token, dates: string[], paid: number, today: string): number {
+  if (token.offerStatus === 'failed') return -1;
+  if (token.offerStatus === 'distributing') return paid < dates.length ? paid : -1;
+  return dates.findIndex((date) => date >= today);
 }

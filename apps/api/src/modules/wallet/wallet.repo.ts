@@ -1,4 +1,5 @@
 import { ledgerTransfers, pixCharges, tokenHoldings, tokens, type Database } from '@copaiba/db';
+import { paidInstallmentsOf } from '../catalogue/catalogue.repo.ts';
 import { and, count, desc, eq, gt, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 
 const sumCents = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)`;
@@ -145,6 +146,7 @@ export async function holdings(
       remuneration: sql<string>`coalesce((select sum(${ledgerTransfers.amountCents}) from ${ledgerTransfers}
         where ${ledgerTransfers.userId} = ${userId} and ${ledgerTransfers.tokenId} = ${tokens.id}
         and ${ledgerTransfers.kind} = 'remuneration'), 0)`,
+      installmentsPaid: paidInstallmentsOf(tokens.id),
     })
     .from(tokenHoldings)
     .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))

@@ -91,7 +91,9 @@ export function createWalletService(deps: {
       return toPage(
         request,
         count,
-        rows.map((r) => toOwnedToken(r.holding, r.token, BigInt(r.remuneration), today)),
+        rows.map((r) =>
+          toOwnedToken(r.holding, r.token, BigInt(r.remuneration), r.installmentsPaid, today),
+        ),
       );
     },
 

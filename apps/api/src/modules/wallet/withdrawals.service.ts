@@ -93,11 +93,11 @@ export function createWithdrawalsService(deps: {
           const used = await withdrawnSince(tx, user.id, saoPauloMonthStart(now()));
           if (body.value > monthlyLimitCents - used)
             throw AppError.badRequest('value', withdrawMessages.aboveMonthly);
-          const withdrawal = await repo.insertWithdrawal(tx, {
-            userId: user.id,
-            amountCents: body.value,
-            keyPix: body.key_pix,
-          });
+          const withdrawal = await repo.insertWithdrawal(
+            tx,
+            { userId: user.id, amountCents: body.value, keyPix: body.key_pix },
+            now(),
+          );
           await transfer(tx, {
             key: `withdrawal:${withdrawal.id}`,
             kind: 'withdrawal',
@@ -113,17 +113,37 @@ export function createWithdrawalsService(deps: {
           };
         },
       );
-      // The debit is committed: the payout (or its reversal) follows; a retry of the request replays.
+      // The debit is committed: the payout (or its reversal) follows. A replayed request pays out
+      // only if the first one never finished; the provider dedupes payouts by withdrawal id.
       const withdrawal = {
         id: outcome.body.withdrawal_id,
         userId: user.id,
         keyPix: body.key_pix,
         amountCents: body.value,
       };
-      await payOut(withdrawal).catch((err: unknown) =>
-        log.error({ err, withdrawalId: withdrawal.id }, 'payout failed'),
-      );
+      if ((await repo.withdrawalStatus(db, withdrawal.id)) === 'requested') {
+        await payOut(withdrawal).catch((err: unknown) =>
+          log.error(
+            { err, withdrawalId: withdrawal.id },
+            'payout failed; the retry job takes over',
+          ),
+        );
+      }
       return outcome;
+    },
+
+    /** Retries payouts that a crash or a provider outage left unsettled; returns their ids. */
+    async retryPayouts(limit = 20): Promise<number[]> {
+      const due = await repo.claimDuePayouts(db, now(), limit);
+      for (const withdrawal of due) {
+        await payOut(withdrawal).catch((err: unknown) =>
+          log.error(
+            { err, withdrawalId: withdrawal.id, attempts: withdrawal.payoutAttempts },
+            'payout retry failed',
+          ),
+        );
+      }
+      return due.map((w) => w.id);
     },
   };
 }

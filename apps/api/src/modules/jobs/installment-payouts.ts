@@ -1,0 +1,102 @@
+import { todayInSaoPaulo } from '@copaiba/contracts';
+import { installmentPayments, tokenHoldings, tokens, type Database } from '@copaiba/db';
+import { and, eq, gt } from 'drizzle-orm';
+import { installmentAmountsPerUnit, installmentDates } from '../catalogue/token-figures.ts';
+import { accounts, transfer } from '../ledger/ledger.ts';
+
+export interface PaidInstallment {
+  tokenId: number;
+  installmentNumber: number;
+  totalCents: bigint;
+  holders: number;
+}
+
+/**
+ * Pays every installment that is due (its date reached in São Paulo) and not yet paid, oldest
+ * first: each holder's wallet is credited units × the per-unit amount from the token's issuer
+ * funding account (statement type Remuneração). One transaction per installment; the
+ * installment's row is claimed first, so a second instance or a rerun pays nothing twice.
+ */
+export async function payDueInstallments(db: Database, now: Date): Promise<PaidInstallment[]> {
+  const today = todayInSaoPaulo(now);
+  const distributing = await db.select().from(tokens).where(eq(tokens.offerStatus, 'distributing'));
+  const paid: PaidInstallment[] = [];
+  for (const token of distributing) {
+    const done = new Set(
+      (
+        await db
+          .select({ n: installmentPayments.installmentNumber })
+          .from(installmentPayments)
+          .where(eq(installmentPayments.tokenId, token.id))
+      ).map((r) => r.n),
+    );
+    const perUnit = installmentAmountsPerUnit(token);
+    const dates = installmentDates(token);
+    for (const [i, dueDate] of dates.entries()) {
+      if (dueDate > today) break;
+      if (done.has(i + 1)) continue;
+      const result = await db.transaction((tx) =>
+        payInstallment(
+          tx,
+          { tokenId: token.id, number: i + 1, dueDate, perUnit: perUnit[i]! },
+          now,
+        ),
+      );
+      if (result) paid.push(result);
+    }
+  }
+  return paid;
+}
+
+async function payInstallment(
+  tx: Database,
+  installment: { tokenId: number; number: number; dueDate: string; perUnit: bigint },
+  now: Date,
+): Promise<PaidInstallment | null> {
+  const { tokenId, number } = installment;
+  const [claimed] = await tx
+    .insert(installmentPayments)
+    .values({
+      tokenId,
+      installmentNumber: number,
+      dueDate: installment.dueDate,
+      totalCents: 0n,
+      holders: 0,
+      paidAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!claimed) return null;
+  const holders = await tx
+    .select({ userId: tokenHoldings.userId, quantity: tokenHoldings.quantity })
+    .from(tokenHoldings)
+    .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)))
+    .orderBy(tokenHoldings.userId);
+  let totalCents = 0n;
+  for (const holder of holders) {
+    const amountCents = BigInt(holder.quantity) * installment.perUnit;
+    if (amountCents === 0n) continue;
+    await transfer(tx, {
+      key: `remuneration:${tokenId}:${number}:${holder.userId}`,
+      kind: 'remuneration',
+      from: accounts.issuerFunding(tokenId),
+      to: accounts.wallet(holder.userId),
+      amountCents,
+      userId: holder.userId,
+      tokenId,
+      quantity: holder.quantity,
+      reference: String(number),
+    });
+    totalCents += amountCents;
+  }
+  await tx
+    .update(installmentPayments)
+    .set({ totalCents, holders: holders.length })
+    .where(
+      and(
+        eq(installmentPayments.tokenId, tokenId),
+        eq(installmentPayments.installmentNumber, number),
+      ),
+    );
+  return { tokenId, installmentNumber: number, totalCents, holders: holders.length };
+}

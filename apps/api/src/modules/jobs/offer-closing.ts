@@ -1,0 +1,112 @@
+import { todayInSaoPaulo } from '@copaiba/contracts';
+import { ledgerAccounts, ledgerTransfers, tokenHoldings, tokens, type Database } from '@copaiba/db';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { accountId, accounts, balanceOf, transfer } from '../ledger/ledger.ts';
+
+export interface ClosingReport {
+  succeeded: number[];
+  failed: number[];
+}
+
+/**
+ * Closes every offer whose funding deadline has passed (in São Paulo): raised ≥ minimum → the
+ * escrow goes to the issuer's payable account and the token distributes; otherwise every buyer is
+ * refunded from the escrow and the offer fails. Each token closes in its own transaction.
+ */
+export async function closeDueOffers(db: Database, now: Date): Promise<ClosingReport> {
+  const today = todayInSaoPaulo(now);
+  const due = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(
+      and(
+        eq(tokens.status, 'issued'),
+        inArray(tokens.offerStatus, ['funding', 'all_sold']),
+        lt(tokens.deadlineForFunding, today),
+      ),
+    );
+  const report: ClosingReport = { succeeded: [], failed: [] };
+  for (const { id } of due) {
+    const outcome = await db.transaction((tx) => closeOffer(tx, id, today));
+    if (outcome) report[outcome].push(id);
+  }
+  return report;
+}
+
+async function closeOffer(
+  tx: Database,
+  tokenId: number,
+  today: string,
+): Promise<keyof ClosingReport | null> {
+  // Purchases lock the escrow before the token row; taking them in the same order means a closing
+  // waits for purchases in flight instead of deadlocking with them, and a second instance waits here.
+  const escrowId = await accountId(tx, accounts.escrow(tokenId));
+  await tx.execute(sql`select 1 from ${ledgerAccounts} where id = ${escrowId} for update`);
+  const [token] = await tx.select().from(tokens).where(eq(tokens.id, tokenId)).for('update');
+  if (
+    !token ||
+    (token.offerStatus !== 'funding' && token.offerStatus !== 'all_sold') ||
+    token.deadlineForFunding >= today
+  )
+    return null;
+
+  if (token.amountCapitatedCents >= token.minimumAmountRaisedCents) {
+    const raised = await balanceOf(tx, accounts.escrow(tokenId));
+    if (raised > 0n) {
+      await transfer(tx, {
+        key: `offer-settlement:${tokenId}`,
+        kind: 'offer_settlement',
+        from: accounts.escrow(tokenId),
+        to: accounts.issuerPayable(tokenId),
+        amountCents: raised,
+        tokenId,
+        reference: token.symbol,
+      });
+    }
+    await tx.update(tokens).set({ offerStatus: 'distributing' }).where(eq(tokens.id, tokenId));
+    return 'succeeded';
+  }
+
+  for (const buyer of await paidByBuyer(tx, tokenId)) {
+    await transfer(tx, {
+      key: `refund:${tokenId}:${buyer.userId}`,
+      kind: 'refund',
+      from: accounts.escrow(tokenId),
+      to: accounts.wallet(buyer.userId),
+      amountCents: buyer.paidCents,
+      userId: buyer.userId,
+      tokenId,
+      quantity: buyer.quantity,
+      reference: token.symbol,
+    });
+  }
+  await tx
+    .update(tokenHoldings)
+    .set({ quantity: 0, updatedAt: new Date() })
+    .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)));
+  const left = await balanceOf(tx, accounts.escrow(tokenId));
+  if (left !== 0n) throw new Error(`escrow of token ${tokenId} holds ${left} after refunds`);
+  await tx.update(tokens).set({ offerStatus: 'failed' }).where(eq(tokens.id, tokenId));
+  return 'failed';
+}
+
+/** Each holder's units and what they paid for them, from the ledger's purchases. */
+async function paidByBuyer(tx: Database, tokenId: number) {
+  const holdings = await tx
+    .select({ userId: tokenHoldings.userId, quantity: tokenHoldings.quantity })
+    .from(tokenHoldings)
+    .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)))
+    .orderBy(tokenHoldings.userId);
+  const paid = await tx
+    .select({
+      userId: ledgerTransfers.userId,
+      total: sql<string>`sum(${ledgerTransfers.amountCents})`,
+    })
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.kind, 'purchase'), eq(ledgerTransfers.tokenId, tokenId)))
+    .groupBy(ledgerTransfers.userId);
+  const paidBy = new Map(paid.map((p) => [p.userId, BigInt(p.total)]));
+  return holdings
+    .map((h) => ({ ...h, paidCents: paidBy.get(h.userId) ?? 0n }))
+    .filter((h) => h.paidCents > 0n);
+}
