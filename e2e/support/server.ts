@@ -43,6 +43,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
+        PIX_PROVIDER: 'sandbox',
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: url,

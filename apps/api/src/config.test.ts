@@ -38,10 +38,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET e ENCRYPTION_KEY/);
     const secrets = { JWT_SECRET: 'j'.repeat(32), ENCRYPTION_KEY: 'e'.repeat(32) };
     expect(() => loadConfig({ NODE_ENV: 'production', ...secrets })).toThrow(
-      /SMTP_URL é obrigatório/,
+      /PIX_PROVIDER é obrigatório com NODE_ENV=production/,
     );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', ...secrets }),
+    ).toThrow(/SMTP_URL é obrigatório/);
     expect(
-      loadConfig({ NODE_ENV: 'production', ...secrets, SMTP_URL: 'smtp://mail:25' }).isProduction,
+      loadConfig({
+        NODE_ENV: 'production',
+        PIX_PROVIDER: 'sandbox',
+        ...secrets,
+        SMTP_URL: 'smtp://mail:25',
+      }).isProduction,
     ).toBe(true);
   });
 });
@@ -51,30 +59,30 @@ describe('loadConfig with PIX_PROVIDER=bacen', () => {
   afterAll(() => rmSync(certs.dir, { recursive: true, force: true }));
   const complete = {
     PIX_PROVIDER: 'bacen',
-    PIX_BACEN_BASE_URL: 'https://pix.psp.example.com.br',
-    PIX_BACEN_CLIENT_ID: 'cliente',
-    PIX_BACEN_CLIENT_SECRET: 'segredo',
-    PIX_BACEN_CERT_FILE: certs.clientCertFile,
-    PIX_BACEN_KEY_FILE: certs.clientKeyFile,
-    PIX_BACEN_CA_FILE: certs.caFile,
+    PIX_API_URL: 'https://pix.psp.example.com.br',
+    PIX_CLIENT_ID: 'cliente',
+    PIX_CLIENT_SECRET: 'segredo',
+    PIX_CERT: certs.clientCertFile,
+    PIX_KEY: certs.clientKeyFile,
+    PIX_CA: certs.caFile,
   };
 
   it('accepts a complete configuration with readable PEM files', () => {
     expect(loadConfig(complete)).toMatchObject({
       PIX_PROVIDER: 'bacen',
-      PIX_BACEN_BASE_URL: 'https://pix.psp.example.com.br',
+      PIX_API_URL: 'https://pix.psp.example.com.br',
     });
-    expect(loadConfig({ ...complete, PIX_BACEN_CA_FILE: '' }).PIX_BACEN_CA_FILE).toBeUndefined();
+    expect(loadConfig({ ...complete, PIX_CA: '' }).PIX_CA).toBeUndefined();
   });
 
   it('names every missing variable on its own line', () => {
-    expect(() => loadConfig({ PIX_PROVIDER: 'bacen', PIX_BACEN_CLIENT_ID: '  ' })).toThrow(
+    expect(() => loadConfig({ PIX_PROVIDER: 'bacen', PIX_CLIENT_ID: '  ' })).toThrow(
       'Configuração inválida:\n' +
-        '  PIX_BACEN_BASE_URL: obrigatório com PIX_PROVIDER=bacen\n' +
-        '  PIX_BACEN_CLIENT_ID: obrigatório com PIX_PROVIDER=bacen\n' +
-        '  PIX_BACEN_CLIENT_SECRET: obrigatório com PIX_PROVIDER=bacen\n' +
-        '  PIX_BACEN_CERT_FILE: obrigatório com PIX_PROVIDER=bacen\n' +
-        '  PIX_BACEN_KEY_FILE: obrigatório com PIX_PROVIDER=bacen',
+        '  PIX_API_URL: obrigatório com PIX_PROVIDER=bacen\n' +
+        '  PIX_CLIENT_ID: obrigatório com PIX_PROVIDER=bacen\n' +
+        '  PIX_CLIENT_SECRET: obrigatório com PIX_PROVIDER=bacen\n' +
+        '  PIX_CERT: obrigatório com PIX_PROVIDER=bacen\n' +
+        '  PIX_KEY: obrigatório com PIX_PROVIDER=bacen',
     );
   });
 
@@ -84,25 +92,25 @@ describe('loadConfig with PIX_PROVIDER=bacen', () => {
     expect(() =>
       loadConfig({
         ...complete,
-        PIX_BACEN_CERT_FILE: join(certs.dir, 'missing.crt'),
-        PIX_BACEN_KEY_FILE: notPem,
-        PIX_BACEN_CA_FILE: notPem,
+        PIX_CERT: join(certs.dir, 'missing.crt'),
+        PIX_KEY: notPem,
+        PIX_CA: notPem,
       }),
     ).toThrow(
       'Configuração inválida:\n' +
-        `  PIX_BACEN_CERT_FILE: não foi possível ler o arquivo ${join(certs.dir, 'missing.crt')} (ENOENT)\n` +
-        '  PIX_BACEN_KEY_FILE: o arquivo não contém uma chave privada em PEM válido\n' +
-        '  PIX_BACEN_CA_FILE: o arquivo não contém um certificado em PEM válido',
+        `  PIX_CERT: não foi possível ler o arquivo ${join(certs.dir, 'missing.crt')} (ENOENT)\n` +
+        '  PIX_KEY: o arquivo não contém uma chave privada em PEM válido\n' +
+        '  PIX_CA: o arquivo não contém um certificado em PEM válido',
     );
-    expect(() => loadConfig({ ...complete, PIX_BACEN_KEY_FILE: certs.strangerKeyFile })).toThrow(
-      'PIX_BACEN_KEY_FILE: a chave não corresponde ao certificado de PIX_BACEN_CERT_FILE',
+    expect(() => loadConfig({ ...complete, PIX_KEY: certs.strangerKeyFile })).toThrow(
+      'PIX_KEY: a chave não corresponde ao certificado de PIX_CERT',
     );
-    expect(() =>
-      loadConfig({ ...complete, PIX_BACEN_BASE_URL: 'http://pix.psp.example.com.br' }),
-    ).toThrow('PIX_BACEN_BASE_URL: deve começar com https://');
+    expect(() => loadConfig({ ...complete, PIX_API_URL: 'http://pix.psp.example.com.br' })).toThrow(
+      'PIX_API_URL: deve começar com https://',
+    );
   });
 
-  it('ignores the PIX_BACEN_* variables in sandbox mode', () => {
-    expect(loadConfig({ PIX_BACEN_CERT_FILE: '/nao/existe.crt' }).PIX_PROVIDER).toBe('sandbox');
+  it('ignores the bacen variables in sandbox mode', () => {
+    expect(loadConfig({ PIX_CERT: '/nao/existe.crt' }).PIX_PROVIDER).toBe('sandbox');
   });
 });

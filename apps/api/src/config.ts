@@ -62,12 +62,12 @@ const envSchema = z.object({
   PIX_MERCHANT_NAME: z.string().min(1).default('Copaiba'),
   PIX_MERCHANT_CITY: z.string().min(1).default('Belem'),
   PIX_WEBHOOK_SECRET: z.string().min(24).optional(),
-  PIX_BACEN_BASE_URL: optionalUrl(['https://']),
-  PIX_BACEN_CLIENT_ID: optionalText,
-  PIX_BACEN_CLIENT_SECRET: optionalText,
-  PIX_BACEN_CERT_FILE: optionalText,
-  PIX_BACEN_KEY_FILE: optionalText,
-  PIX_BACEN_CA_FILE: optionalText,
+  PIX_API_URL: optionalUrl(['https://']),
+  PIX_CLIENT_ID: optionalText,
+  PIX_CLIENT_SECRET: optionalText,
+  PIX_CERT: optionalText,
+  PIX_KEY: optionalText,
+  PIX_CA: optionalText,
   DEPOSIT_MONTHLY_LIMIT: money.default(20_000_00n),
   WITHDRAW_MONTHLY_LIMIT: money.default(20_000_00n),
   /** Offer closing, installment payouts, charge expiry, payout retries; 0 turns them off. */
@@ -103,6 +103,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STORAGE === 's3' && !e.S3_BUCKET) {
     throw new Error('Configuração inválida:\n  S3_BUCKET é obrigatório com STORAGE=s3.');
   }
+  // Sandbox mode credits wallets without money: production must choose it on purpose.
+  if (isProduction && !env.PIX_PROVIDER) {
+    throw new Error(
+      'Configuração inválida:\n  PIX_PROVIDER é obrigatório com NODE_ENV=production (bacen, ou sandbox para demonstrações).',
+    );
+  }
   if (isProduction && e.PIX_PROVIDER === 'bacen' && !e.PIX_WEBHOOK_SECRET) {
     throw new Error(
       'Configuração inválida:\n  PIX_WEBHOOK_SECRET é obrigatório com PIX_PROVIDER=bacen em produção.',
@@ -130,16 +136,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** With PIX_PROVIDER=bacen: one line per missing variable or unusable PEM file. */
 function bacenProblems(e: Env): string[] {
   const required = [
-    'PIX_BACEN_BASE_URL',
-    'PIX_BACEN_CLIENT_ID',
-    'PIX_BACEN_CLIENT_SECRET',
-    'PIX_BACEN_CERT_FILE',
-    'PIX_BACEN_KEY_FILE',
+    'PIX_API_URL',
+    'PIX_CLIENT_ID',
+    'PIX_CLIENT_SECRET',
+    'PIX_CERT',
+    'PIX_KEY',
   ] as const;
   const problems = required
     .filter((name) => !e[name])
     .map((name) => `${name}: obrigatório com PIX_PROVIDER=bacen`);
-  const read = (name: 'PIX_BACEN_CERT_FILE' | 'PIX_BACEN_KEY_FILE' | 'PIX_BACEN_CA_FILE') => {
+  const read = (name: 'PIX_CERT' | 'PIX_KEY' | 'PIX_CA') => {
     const path = e[name];
     if (!path) return undefined;
     try {
@@ -159,19 +165,15 @@ function bacenProblems(e: Env): string[] {
       return undefined;
     }
   };
-  const cert = parse('PIX_BACEN_CERT_FILE', read('PIX_BACEN_CERT_FILE'), 'um certificado', (p) => {
+  const cert = parse('PIX_CERT', read('PIX_CERT'), 'um certificado', (p) => {
     return new X509Certificate(p);
   });
-  const key = parse('PIX_BACEN_KEY_FILE', read('PIX_BACEN_KEY_FILE'), 'uma chave privada', (p) =>
-    createPrivateKey(p),
-  );
-  parse('PIX_BACEN_CA_FILE', read('PIX_BACEN_CA_FILE'), 'um certificado', (p) => {
+  const key = parse('PIX_KEY', read('PIX_KEY'), 'uma chave privada', (p) => createPrivateKey(p));
+  parse('PIX_CA', read('PIX_CA'), 'um certificado', (p) => {
     return new X509Certificate(p);
   });
   if (cert && key && !cert.checkPrivateKey(key)) {
-    problems.push(
-      'PIX_BACEN_KEY_FILE: a chave não corresponde ao certificado de PIX_BACEN_CERT_FILE',
-    );
+    problems.push('PIX_KEY: a chave não corresponde ao certificado de PIX_CERT');
   }
   return problems;
 }

@@ -27,12 +27,12 @@ const bacenEnv = (overrides: Record<string, string> = {}) => ({
   PIX_PROVIDER: 'bacen',
   PIX_RECEIVER_KEY: ACCOUNT_KEY,
   PIX_WEBHOOK_SECRET: SECRET,
-  PIX_BACEN_BASE_URL: psp.url,
-  PIX_BACEN_CLIENT_ID: CLIENT_ID,
-  PIX_BACEN_CLIENT_SECRET: CLIENT_SECRET,
-  PIX_BACEN_CERT_FILE: psp.certs.clientCertFile,
-  PIX_BACEN_KEY_FILE: psp.certs.clientKeyFile,
-  PIX_BACEN_CA_FILE: psp.certs.caFile,
+  PIX_API_URL: psp.url,
+  PIX_CLIENT_ID: CLIENT_ID,
+  PIX_CLIENT_SECRET: CLIENT_SECRET,
+  PIX_CERT: psp.certs.clientCertFile,
+  PIX_KEY: psp.certs.clientKeyFile,
+  PIX_CA: psp.certs.caFile,
   ...overrides,
 });
 const providerFrom = (overrides: Record<string, string> = {}) =>
@@ -210,8 +210,8 @@ describe('deposits through a PSP speaking the API Pix', () => {
 
   it('is refused by the PSP with a certificate from another CA', async () => {
     const stranger = providerFrom({
-      PIX_BACEN_CERT_FILE: psp.certs.strangerCertFile,
-      PIX_BACEN_KEY_FILE: psp.certs.strangerKeyFile,
+      PIX_CERT: psp.certs.strangerCertFile,
+      PIX_KEY: psp.certs.strangerKeyFile,
     });
     const refusedBefore = psp.state.refusedHandshakes;
     const txid = newChargeTxid('bacen');
@@ -223,7 +223,7 @@ describe('deposits through a PSP speaking the API Pix', () => {
   });
 
   it('does not put the client secret in its errors', async () => {
-    const wrong = providerFrom({ PIX_BACEN_CLIENT_SECRET: 'outro-segredo-errado-123' });
+    const wrong = providerFrom({ PIX_CLIENT_SECRET: 'outro-segredo-errado-123' });
     const err = await wrong
       .createCharge({ txid: newChargeTxid('bacen'), amountCents: 5000n, expiresInSeconds: 60 })
       .catch((e: unknown) => e);

@@ -54,7 +54,7 @@ export const payoutIdEnvio = (withdrawalId: number) =>
 
 export function bacenPixProvider(options: BacenPixOptions): PixProvider {
   const base = new URL(options.baseUrl);
-  if (base.protocol !== 'https:') throw new Error('PIX_BACEN_BASE_URL must be https');
+  if (base.protocol !== 'https:') throw new Error('PIX_API_URL must be https');
   const basePath = base.pathname.replace(/\/$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = options.now ?? Date.now;

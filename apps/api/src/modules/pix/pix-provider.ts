@@ -52,13 +52,13 @@ export function createPixProvider(config: Config): PixProvider {
     // loadConfig has checked that every variable is set and every PEM file parses.
     const pem = (path: string | undefined) => (path ? readFileSync(path, 'utf8') : undefined);
     return bacenPixProvider({
-      baseUrl: config.PIX_BACEN_BASE_URL ?? '',
-      clientId: config.PIX_BACEN_CLIENT_ID ?? '',
-      clientSecret: config.PIX_BACEN_CLIENT_SECRET ?? '',
+      baseUrl: config.PIX_API_URL ?? '',
+      clientId: config.PIX_CLIENT_ID ?? '',
+      clientSecret: config.PIX_CLIENT_SECRET ?? '',
       tls: {
-        cert: pem(config.PIX_BACEN_CERT_FILE),
-        key: pem(config.PIX_BACEN_KEY_FILE),
-        ca: pem(config.PIX_BACEN_CA_FILE),
+        cert: pem(config.PIX_CERT),
+        key: pem(config.PIX_KEY),
+        ca: pem(config.PIX_CA),
       },
       receiverKey: config.PIX_RECEIVER_KEY,
     });
