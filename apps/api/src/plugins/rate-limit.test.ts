@@ -7,6 +7,7 @@ import { deriveSecrets } from '../lib/secrets.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
 import { tmpdir } from 'node:os';
 import { createTestApp, generousRateLimits } from '../testing/test-app.ts';
+import { session } from '../testing/workspace-fixtures.ts';
 import { createTestDatabase } from '@copaiba/db/testing';
 
 const tight = {
@@ -58,6 +59,49 @@ describe('rate limits', () => {
   });
 });
 
+describe('who a limit counts', () => {
+  it('ignores a forged X-Forwarded-For unless a proxy is trusted', async () => {
+    const t = await createTestApp({ rateLimits: tight });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/login/common/',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+          payload: {},
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts deposits per signed-in investor, not per address', async () => {
+    const t = await createTestApp({
+      rateLimits: { ...generousRateLimits, deposit: { max: 2, timeWindow: 60_000 } },
+    });
+    try {
+      const deposit = (access: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/wallet/pix/deposit/',
+          headers: { authorization: `Bearer ${access}` },
+          payload: { value: '30.00' },
+        });
+      const [ana, bia] = [await session(t), await session(t)];
+      const first = [await deposit(ana.access), await deposit(ana.access)];
+      expect(first.map((r) => r.statusCode)).toEqual([201, 201]);
+      expect((await deposit(ana.access)).statusCode).toBe(429);
+      expect((await deposit(bia.access)).statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('rate limits across instances', () => {
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   afterAll(() => redis.quit());
@@ -70,7 +114,8 @@ describe('rate limits across instances', () => {
     const limits = { ...tight, login: { max: 4, timeWindow: 60_000 } };
     const build = async () => {
       const app = await buildApp({
-        config: loadConfig({ NODE_ENV: 'test' }),
+        // As behind a load balancer that sets X-Forwarded-For.
+        config: loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '127.0.0.1' }),
         database,
         secrets,
         redis,

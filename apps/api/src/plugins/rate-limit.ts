@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.ts';
@@ -21,6 +21,17 @@ export const defaultRateLimits = {
   captcha: { max: 30, timeWindow: MINUTE },
   deposit: { max: 10, timeWindow: 10 * MINUTE },
 } satisfies Record<string, Limit>;
+
+/**
+ * For routes behind `app.authenticate`: counts per signed-in user rather than per address, so
+ * people sharing a network (or a proxy) do not use up each other's budget.
+ */
+export const perUser = (limit: Limit) => ({
+  ...limit,
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) =>
+    request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+});
 
 export type RateLimits = typeof defaultRateLimits;
 

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../lib/idempotency.ts';
+import { perUser } from '../../plugins/rate-limit.ts';
 import type { WalletService } from './wallet.service.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
 
@@ -108,7 +109,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
         response: { 201: depositResponse, ...errors },
       },
       onRequest: app.authenticate,
-      config: { rateLimit: app.rateLimits.deposit },
+      config: { rateLimit: perUser(app.rateLimits.deposit) },
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER];
@@ -137,7 +138,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
         },
       },
       onRequest: app.authenticate,
-      config: { rateLimit: app.rateLimits.confirm },
+      config: { rateLimit: perUser(app.rateLimits.confirm) },
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER];
