@@ -25,6 +25,7 @@ import { createPixWebhookService } from './modules/pix/pix-webhook.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { createPurchasesService } from './modules/purchases/purchases.service.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(walletRoutes, { wallet, withdrawals });
       await api.register(purchasesRoutes, { purchases });
       await api.register(twoFactorRoutes, { twoFactor });
+      await api.register(privacyRoutes, { db, twoFactor, now });
       await api.register(pixWebhookRoutes, { webhook: pixWebhook });
       if (pix.name === 'sandbox') await api.register(sandboxPixRoutes, { db, webhookSecret });
       if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });

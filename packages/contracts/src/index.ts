@@ -11,3 +11,4 @@ export * from './support.ts';
 export * from './issuer-workspace.ts';
 export * from './administration.ts';
 export * from './wallet.ts';
+export * from './privacy.ts';

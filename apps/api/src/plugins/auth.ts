@@ -42,7 +42,7 @@ export const authPlugin = fp<{ db: Database; sessions: SessionTokens }>(
       if (scheme?.toLowerCase() !== 'bearer' || !token) throw AppError.unauthorized(INVALID_TOKEN);
       const claims = await sessions.verifyAccess(token);
       const user = claims && (await findUserById(db, claims.userId));
-      if (!user || user.tokenVersion !== claims?.tokenVersion)
+      if (!user || user.closedAt || user.tokenVersion !== claims?.tokenVersion)
         throw AppError.unauthorized(INVALID_TOKEN);
       request.user = user;
     });

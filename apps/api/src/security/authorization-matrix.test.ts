@@ -77,6 +77,13 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
   'POST /api/password/reset/': () => ({ url: '/api/password/reset/', payload: {}, passes: 400 }),
   'PUT /api/password/reset/': () => ({ url: '/api/password/reset/', payload: {}, passes: 400 }),
   'GET /api/user/': () => ({ url: '/api/user/', passes: 200 }),
+  'GET /api/user/data-export/': () => ({ url: '/api/user/data-export/', passes: 200 }),
+  // No password: 400, so no account is ever closed here.
+  'POST /api/user/close-account/': () => ({
+    url: '/api/user/close-account/',
+    payload: {},
+    passes: 400,
+  }),
   'POST /api/support/send-email/': () => ({
     url: '/api/support/send-email/',
     payload: {},

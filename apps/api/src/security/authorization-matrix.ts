@@ -118,6 +118,8 @@ export const AUTHORIZATION_MATRIX = {
   'POST /api/password/reset/': { access: 'public' },
   'PUT /api/password/reset/': { access: 'public' },
   'GET /api/user/': { access: 'signed-in' },
+  'GET /api/user/data-export/': { access: 'signed-in' },
+  'POST /api/user/close-account/': { access: 'signed-in' },
   'POST /api/support/send-email/': { access: 'public' },
 
   // Public catalogue; the private list needs a session.

@@ -1,9 +1,10 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type {
-  ConfirmEmailBody,
-  LoginBody,
-  PasswordResetBody,
-  RegisterBody,
+import {
+  INVALID_EMAIL,
+  type ConfirmEmailBody,
+  type LoginBody,
+  type PasswordResetBody,
+  type RegisterBody,
 } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
 import { verify } from '@node-rs/argon2';
@@ -20,6 +21,8 @@ import type { SessionTokens } from './session-tokens.ts';
 export const CONFIRMATION_TTL_HOURS = 24;
 export const RESET_TTL_MINUTES = 60;
 export const MAX_CODE_ATTEMPTS = 5;
+/** The e-mail domain of closed (anonymized) accounts: `.invalid` never resolves (RFC 2606). */
+export const CLOSED_ACCOUNT_DOMAIN = 'anonimo.copaiba.invalid';
 
 export const messages = {
   registered: 'Conta criada! Enviamos um código de confirmação para o seu e-mail.',
@@ -117,6 +120,9 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     async register(body: RegisterBody & { captcha: string }) {
       await captcha.verify(body.captcha);
+      // Closed accounts take addresses on this domain (privacy module); nobody registers one.
+      if (body.email.toLowerCase().endsWith(`@${CLOSED_ACCOUNT_DOMAIN}`))
+        throw AppError.badRequest('email', INVALID_EMAIL);
       if (await repo.findUserByEmail(db, body.email))
         throw AppError.badRequest('email', messages.emailTaken);
       if (await repo.findUserByCpfCnpj(db, body.cpf_cnpj)) {
@@ -168,7 +174,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const valid = user
         ? await verify(user.passwordHash, body.password).catch(() => false)
         : await verify(await dummyHash, body.password).then(() => false);
-      if (!user || !valid) throw AppError.unauthorized(messages.badCredentials);
+      if (!user || !valid || user.closedAt) throw AppError.unauthorized(messages.badCredentials);
       if (!user.isConfirmedEmail) {
         const open = await repo.findOpenCode(db, user.id, 'confirm_email');
         if (!open || open.expiresAt <= now() || open.failedAttempts >= MAX_CODE_ATTEMPTS) {

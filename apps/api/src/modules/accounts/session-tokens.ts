@@ -83,7 +83,7 @@ export function createSessionTokens({
       const next = await db.transaction(async (tx) => {
         const rotated = await repo.rotateRefreshToken(tx, tokenHash, at);
         const user = rotated && (await repo.findUserById(tx, rotated.userId));
-        if (!rotated || !user) return null;
+        if (!rotated || !user || user.closedAt) return null;
         return {
           access: await signAccess(user),
           refresh: await issueRefresh(tx, user.id, rotated.familyId),
