@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWalletClient, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createChainClient, providerTransport, type ChainClient } from './chain-client.ts';
+import { deployData, mintData, tokenAbi } from './contract.ts';
+import { startLocalChain, type LocalChain } from './local-chain.ts';
+
+let local: LocalChain;
+let client: ChainClient;
+let token: Address;
+const investor = privateKeyToAccount(generatePrivateKey());
+const stranger = privateKeyToAccount(generatePrivateKey());
+
+beforeAll(async () => {
+  const platformKey = generatePrivateKey();
+  local = await startLocalChain({ chainId: 1337, platformKey });
+  client = createChainClient({
+    transport: providerTransport(local.provider),
+    chainId: 1337,
+    privateKey: platformKey,
+    explorerUrl: 'https://explorer.example/',
+  });
+  const hash = await client.wallet.sendTransaction({
+    data: deployData('Açaí', 'ACAI', client.account.address),
+  });
+  token = (await client.public.waitForTransactionReceipt({ hash })).contractAddress!;
+  for (const who of [investor, stranger]) {
+    await local.provider.request({
+      method: 'evm_setAccountBalance',
+      params: [who.address, '0xde0b6b3a7640000'],
+    });
+  }
+});
+afterAll(() => local.close());
+
+const read = <T>(functionName: string, args: unknown[] = []) =>
+  client.public.readContract({
+    address: token,
+    abi: tokenAbi,
+    functionName,
+    args,
+  }) as Promise<T>;
+
+const asInvestor = (who: typeof investor) =>
+  createWalletClient({
+    account: who,
+    chain: client.chain,
+    transport: providerTransport(local.provider),
+  });
+
+describe('CopaibaToken on the local chain', () => {
+  it('deploys with whole units, the platform as owner, and explorer links', async () => {
+    expect(await read('decimals')).toBe(0);
+    expect(await read('name')).toBe('Açaí');
+    expect(await read('symbol')).toBe('ACAI');
+    expect(await read('owner')).toBe(client.account.address);
+    expect(client.explorer.address(token)).toBe(`https://explorer.example/address/${token}`);
+  });
+
+  it('mints only by the platform, approving the holder it mints to', async () => {
+    const hash = await client.wallet.sendTransaction({
+      to: token,
+      data: mintData([investor.address], [5n]),
+    });
+    expect((await client.public.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect(await read('balanceOf', [investor.address])).toBe(5n);
+    expect(await read('approved', [investor.address])).toBe(true);
+    await expect(
+      asInvestor(investor).writeContract({
+        address: token,
+        abi: tokenAbi,
+        functionName: 'mint',
+        args: [[investor.address], [1n]],
+      }),
+    ).rejects.toThrow(/OwnableUnauthorizedAccount|revert/);
+  });
+
+  it('refuses units to a wallet Copaíba has not approved, until it is approved', async () => {
+    const send = () =>
+      asInvestor(investor).writeContract({
+        address: token,
+        abi: tokenAbi,
+        functionName: 'transfer',
+        args: [stranger.address, 2n],
+      });
+    await expect(send()).rejects.toThrow(/HolderNotApproved|revert/);
+    expect(await read('balanceOf', [stranger.address])).toBe(0n);
+    const approve = await client.wallet.writeContract({
+      address: token,
+      abi: tokenAbi,
+      functionName: 'setApproved',
+      args: [stranger.address, true],
+    });
+    await client.public.waitForTransactionReceipt({ hash: approve });
+    await client.public.waitForTransactionReceipt({ hash: await send() });
+    expect(await read('balanceOf', [stranger.address])).toBe(2n);
+    expect(await read('totalSupply')).toBe(5n);
+  });
+});
