@@ -21,13 +21,6 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
       quantity: number,
       idempotencyKey: string | undefined,
     ) {
-      const token = await repo.findToken(db, tokenId);
-      if (!token || token.status !== 'issued') throw AppError.notFound(TOKEN_NOT_FOUND);
-      // Past its deadline an offer sells nothing more, even before the closing job has run.
-      const today = todayInSaoPaulo(now());
-      if (token.offerStatus !== 'funding' || token.deadlineForFunding < today)
-        throw AppError.badRequest('quantity', buyMessages.notFunding);
-      const amountCents = BigInt(quantity) * token.unitPriceCents;
       return idempotent<BuyResponse>(
         db,
         {
@@ -37,6 +30,15 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
           payload: { quantity },
         },
         async (tx) => {
+          // Checked inside: a retry of a purchase that succeeded replays its answer even after
+          // the offer sold out or closed.
+          const token = await repo.findToken(tx, tokenId);
+          if (!token || token.status !== 'issued') throw AppError.notFound(TOKEN_NOT_FOUND);
+          // Past its deadline an offer sells nothing more, even before the closing job has run.
+          const today = todayInSaoPaulo(now());
+          if (token.offerStatus !== 'funding' || token.deadlineForFunding < today)
+            throw AppError.badRequest('quantity', buyMessages.notFunding);
+          const amountCents = BigInt(quantity) * token.unitPriceCents;
           // Money first: the wallet row's own constraint refuses an overdraft.
           try {
             await transfer(tx, {

@@ -126,6 +126,18 @@ describe('buying tokens', () => {
     expect((await buy(who, token.id, 5, key)).statusCode).toBe(422);
   });
 
+  it('replays a purchase that bought the last units, after the offer sold out', async () => {
+    const token = await offer({ quantity: 3 });
+    const who = await funded('1000.00');
+    const first = await buy(who, token.id, 3, 'compra-ultimas-0001');
+    expect(first.statusCode).toBe(201);
+    expect((await invariants(token.id)).offerStatus).toBe('all_sold');
+    const retry = await buy(who, token.id, 3, 'compra-ultimas-0001');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect((await invariants(token.id)).unitsSold).toBe(3);
+  });
+
   it('never oversells the last units to many buyers at once, and closes the offer as 100% vendido', async () => {
     const token = await offer({ quantity: 25, maximumAmountRaisedCents: 2_500_00n });
     const buyers = await Promise.all(Array.from({ length: 12 }, () => funded('1000.00')));
