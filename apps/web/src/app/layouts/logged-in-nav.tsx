@@ -11,7 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
@@ -143,6 +143,9 @@ export default function LoggedInNav() {
             </Menu.Target>
             <Menu.Dropdown>
               {user?.email && <Menu.Label>{user.email}</Menu.Label>}
+              <Menu.Item component={Link} to="/privacy" leftSection={<IconShieldLock size={16} />}>
+                Privacidade e dados
+              </Menu.Item>
               <Menu.Item
                 component={Link}
                 to="/logout"
@@ -206,6 +209,14 @@ export default function LoggedInNav() {
             ))}
           </nav>
           <Divider my="xs" />
+          <MantineNavLink
+            component={Link}
+            to="/privacy"
+            label="Privacidade e dados"
+            leftSection={<IconShieldLock size={18} />}
+            onClick={drawer.close}
+            className={classes.drawerLink}
+          />
           <MantineNavLink
             component={Link}
             to="/logout"
