@@ -70,6 +70,11 @@ export interface AppDeps {
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
   webDistDir: string;
+  /**
+   * How long a public catalogue answer is reused between writes (docs/PERFORMANCE.md): 1 s by
+   * default, 0 under NODE_ENV=test, whose tests write the database directly between requests.
+   */
+  publicCacheTtlMs?: number;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -149,7 +154,11 @@ export async function buildApp(deps: AppDeps) {
       await api.register(healthRoutes, { ping: () => database.ping() });
       await api.register(captchaRoutes, { captcha });
       await api.register(accountsRoutes, { accounts });
-      await api.register(catalogueRoutes, { db, now });
+      await api.register(catalogueRoutes, {
+        db,
+        now,
+        cacheTtlMs: deps.publicCacheTtlMs ?? (config.NODE_ENV === 'test' ? 0 : 1000),
+      });
       await api.register(supportRoutes, { mailer, captcha, supportEmail: config.SUPPORT_EMAIL });
       await api.register(issuersRoutes, { issuers });
       await api.register(tokensRoutes, { tokens });

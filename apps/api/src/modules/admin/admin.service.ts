@@ -9,6 +9,7 @@ import { toIssuerFormData } from '../issuers/issuers.service.ts';
 import { toProjectFormData } from '../projects/projects.service.ts';
 import { toTokenFormData } from '../tokens/tokens.service.ts';
 import * as repo from './admin.repo.ts';
+import { catalogueChanged } from '../../lib/public-cache.ts';
 
 export const ADMIN_PAGE_SIZE = 10;
 
@@ -162,6 +163,7 @@ export function createAdminService(deps: {
         // The issue stands; the chain record is retried by the chain worker, never invented.
         log.error({ err, tokenId }, 'chain record request failed');
       }
+      catalogueChanged();
       return { message: adminMessages.issued };
     },
 

@@ -7,27 +7,71 @@ import {
   pageQuery,
   paginated,
   publicIssuer,
-  todayInSaoPaulo,
   tokenCard,
   tokenDetailResponse,
 } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { pageOffset, toPage } from '../../lib/pagination.ts';
+import { createPublicCache } from '../../lib/public-cache.ts';
 import * as repo from './catalogue.repo.ts';
 import { toIssuerCard, toPublicIssuer, toTokenCard, toTokenDetail } from './catalogue.presenter.ts';
 
 const TOKEN_NOT_FOUND = 'Token não encontrado.';
 const ISSUER_NOT_FOUND = 'Emissor não encontrado.';
 
+/**
+ * Browsers and proxies may keep a public answer but must revalidate it (a cheap 304): a figure
+ * such as units left must not outlive the purchase that changed it (docs/PERFORMANCE.md).
+ */
+/**
+ * Same answer as todayInSaoPaulo, with one formatter for the process: building an
+ * Intl.DateTimeFormat costs ~150 µs and native memory, too much for every public read.
+ */
+const saoPauloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+export const todayInSaoPauloFast = (now: Date): string => saoPauloDay.format(now);
+
+const PUBLIC_CACHE_CONTROL = 'public, no-cache';
+const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
+/** True when the request's If-None-Match names this ETag (or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
+}
+
 /** The public catalogue: only issued tokens, and issuers with at least one. */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => Date }> = async (
-  app,
-  { db, now },
-) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  now: () => Date;
+  /** How long an answer is reused between writes; 0 recomputes every answer (tests). */
+  cacheTtlMs: number;
+}> = async (app, { db, now, cacheTtlMs }) => {
   const tags = ['catálogo'];
   const notFound = { 404: detailResponse };
+  const cache = createPublicCache({ ttlMs: cacheTtlMs });
+
+  /** Serves the route's serialized answer from the cache, with an ETag and a 304 on a match. */
+  async function cached(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<unknown>,
+    cacheControl = PUBLIC_CACHE_CONTROL,
+  ) {
+    // The route's own serializer (its response schema), as Fastify would have used.
+    const { body, etag } = await cache.get(
+      key,
+      async () => reply.serialize(await produce()) as string,
+    );
+    reply.header('etag', etag).header('cache-control', cacheControl);
+    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
 
   app.get(
     '/token/list/',
@@ -39,17 +83,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         response: { 200: paginated(tokenCard), ...notFound },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = {
         page: request.query.page,
         size: PAGE_SIZES.publicTokens,
         path: '/api/token/list/',
       };
-      const { count, rows } = await repo.listPublicTokens(db, {
-        offset: pageOffset(page),
-        limit: page.size,
+      return cached(request, reply, `tokens:${page.page}`, async () => {
+        const { count, rows } = await repo.listPublicTokens(db, {
+          offset: pageOffset(page),
+          limit: page.size,
+        });
+        return toPage(page, count, rows.map(toTokenCard));
       });
-      return toPage(page, count, rows.map(toTokenCard));
     },
   );
 
@@ -65,18 +111,26 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
       },
       onRequest: app.authenticate,
     },
-    async (request) => {
+    async (request, reply) => {
       const page = {
         page: request.query.page,
         size: PAGE_SIZES.publicTokens,
         path: '/api/token/list-private/',
       };
-      const { count, rows } = await repo.listPublicTokens(db, {
-        offset: pageOffset(page),
-        limit: page.size,
-        fundingOnly: true,
-      });
-      return toPage(page, count, rows.map(toTokenCard));
+      return cached(
+        request,
+        reply,
+        `funding-tokens:${page.page}`,
+        async () => {
+          const { count, rows } = await repo.listPublicTokens(db, {
+            offset: pageOffset(page),
+            limit: page.size,
+            fundingOnly: true,
+          });
+          return toPage(page, count, rows.map(toTokenCard));
+        },
+        PRIVATE_CACHE_CONTROL,
+      );
     },
   );
 
@@ -91,21 +145,23 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         response: { 200: paginated(tokenCard), ...notFound },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      if (!(await repo.findPublicIssuer(db, id))) throw AppError.notFound(ISSUER_NOT_FOUND);
       const page = {
         page: request.query.page,
         size: request.query.page_size,
         path: `/api/token/list/${id}`,
         query: { page_size: request.query.page_size },
       };
-      const { count, rows } = await repo.listPublicTokens(db, {
-        offset: pageOffset(page),
-        limit: page.size,
-        issuerId: id,
+      return cached(request, reply, `issuer-tokens:${id}:${page.page}:${page.size}`, async () => {
+        if (!(await repo.findPublicIssuer(db, id))) throw AppError.notFound(ISSUER_NOT_FOUND);
+        const { count, rows } = await repo.listPublicTokens(db, {
+          offset: pageOffset(page),
+          limit: page.size,
+          issuerId: id,
+        });
+        return toPage(page, count, rows.map(toTokenCard));
       });
-      return toPage(page, count, rows.map(toTokenCard));
     },
   );
 
@@ -119,17 +175,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         response: { 200: paginated(issuerCard), ...notFound },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = {
         page: request.query.page,
         size: PAGE_SIZES.issuers,
         path: '/api/token-issuer/list/',
       };
-      const { count, rows } = await repo.listPublicIssuers(db, {
-        offset: pageOffset(page),
-        limit: page.size,
+      return cached(request, reply, `issuers:${page.page}`, async () => {
+        const { count, rows } = await repo.listPublicIssuers(db, {
+          offset: pageOffset(page),
+          limit: page.size,
+        });
+        return toPage(page, count, rows.map(toIssuerCard));
       });
-      return toPage(page, count, rows.map(toIssuerCard));
     },
   );
 
@@ -143,11 +201,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         response: { 200: publicIssuer, ...notFound },
       },
     },
-    async (request) => {
-      const issuer = await repo.findPublicIssuer(db, request.params.id);
-      if (!issuer) throw AppError.notFound(ISSUER_NOT_FOUND);
-      return toPublicIssuer(issuer);
-    },
+    async (request, reply) =>
+      cached(request, reply, `issuer:${request.params.id}`, async () => {
+        const issuer = await repo.findPublicIssuer(db, request.params.id);
+        if (!issuer) throw AppError.notFound(ISSUER_NOT_FOUND);
+        return toPublicIssuer(issuer);
+      }),
   );
 
   app.get(
@@ -160,10 +219,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; now: () => D
         response: { 200: tokenDetailResponse, ...notFound },
       },
     },
-    async (request) => {
-      const row = await repo.findPublicTokenDetail(db, request.params.id);
-      if (!row) throw AppError.notFound(TOKEN_NOT_FOUND);
-      return toTokenDetail(row, todayInSaoPaulo(now()));
+    async (request, reply) => {
+      // The schedule's atrasado depends on the day: the day is part of the key.
+      const today = todayInSaoPauloFast(now());
+      return cached(request, reply, `token:${request.params.id}:${today}`, async () => {
+        const row = await repo.findPublicTokenDetail(db, request.params.id);
+        if (!row) throw AppError.notFound(TOKEN_NOT_FOUND);
+        return toTokenDetail(row, today);
+      });
     },
   );
 };

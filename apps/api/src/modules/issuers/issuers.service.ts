@@ -9,6 +9,7 @@ import type { UserRow } from '../accounts/accounts.repo.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
 import * as repo from './issuers.repo.ts';
+import { catalogueChanged } from '../../lib/public-cache.ts';
 
 type ImageField = (typeof ISSUER_IMAGE_FIELDS)[number];
 const imageKinds = Object.fromEntries(ISSUER_IMAGE_FIELDS.map((f) => [f, 'image'])) as Record<
@@ -133,6 +134,7 @@ export function createIssuersService(deps: {
       for (const field of newFiles)
         Object.assign(changes, { [columns[field]]: uploads.keys[field] });
       await withUploads(uploads, () => repo.updateIssuer(db, issuer.id, changes));
+      catalogueChanged();
       await removeReplaced(
         storage,
         newFiles.map((f) => issuer[columns[f]]),

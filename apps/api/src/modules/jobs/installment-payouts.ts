@@ -3,6 +3,7 @@ import { installmentPayments, tokenHoldings, tokens, type Database } from '@copa
 import { and, eq, gt } from 'drizzle-orm';
 import { installmentAmountsPerUnit, installmentDates } from '../catalogue/token-figures.ts';
 import { accounts, transfer } from '../ledger/ledger.ts';
+import { catalogueChanged } from '../../lib/public-cache.ts';
 
 export interface PaidInstallment {
   tokenId: number;
@@ -45,6 +46,7 @@ export async function payDueInstallments(db: Database, now: Date): Promise<PaidI
       if (result) paid.push(result);
     }
   }
+  if (paid.length > 0) catalogueChanged();
   return paid;
 }
 

@@ -2,6 +2,7 @@ import { todayInSaoPaulo } from '@copaiba/contracts';
 import { ledgerAccounts, ledgerTransfers, tokenHoldings, tokens, type Database } from '@copaiba/db';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { accountId, accounts, balanceOf, transfer } from '../ledger/ledger.ts';
+import { catalogueChanged } from '../../lib/public-cache.ts';
 
 export interface ClosingReport {
   succeeded: number[];
@@ -30,6 +31,7 @@ export async function closeDueOffers(db: Database, now: Date): Promise<ClosingRe
     const outcome = await db.transaction((tx) => closeOffer(tx, id, today));
     if (outcome) report[outcome].push(id);
   }
+  if (due.length > 0) catalogueChanged();
   return report;
 }
 

@@ -8,6 +8,7 @@ import { removeReplaced, storeUploads, withUploads } from '../../lib/uploads.ts'
 import type { UploadedFile } from '../../plugins/multipart.ts';
 import type { UserRow } from '../accounts/accounts.repo.ts';
 import * as repo from './manager.repo.ts';
+import { catalogueChanged } from '../../lib/public-cache.ts';
 
 export const MANAGER_PAGE_SIZE = 5;
 
@@ -47,6 +48,7 @@ export function createManagerService(deps: { db: Database; storage: Storage; now
       if (!files.report && !files.indicators) throw new AppError(400, managerMessages.nothingSent);
       const uploads = await storeUploads(storage, files, { report: 'pdf', indicators: 'pdf' });
       await withUploads(uploads, () => repo.saveReports(db, tokenId, uploads.keys, now()));
+      catalogueChanged();
       await removeReplaced(storage, [
         files.report && project.report,
         files.indicators && project.indicators,

@@ -7,6 +7,7 @@ import type { UserRow } from '../accounts/accounts.repo.ts';
 import { unitsLeft } from '../catalogue/token-figures.ts';
 import { accounts, InsufficientFunds, transfer } from '../ledger/ledger.ts';
 import * as repo from './purchases.repo.ts';
+import { catalogueChanged } from '../../lib/public-cache.ts';
 
 const TOKEN_NOT_FOUND = 'Token não encontrado.';
 
@@ -21,7 +22,7 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
       quantity: number,
       idempotencyKey: string | undefined,
     ) {
-      return idempotent<BuyResponse>(
+      const outcome = await idempotent<BuyResponse>(
         db,
         {
           userId: user.id,
@@ -79,6 +80,8 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
           };
         },
       );
+      catalogueChanged();
+      return outcome;
     },
   };
 }

@@ -1,0 +1,185 @@
+import Fastify from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  catalogueChanged,
+  createPublicCache,
+  currentCatalogueVersion,
+} from '../../lib/public-cache.ts';
+import { insertIssuer, insertProject, insertToken } from '../../testing/catalogue-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { session } from '../../testing/workspace-fixtures.ts';
+import { errorsPlugin } from '../../plugins/errors.ts';
+import { todayInSaoPaulo } from '@copaiba/contracts';
+import { catalogueRoutes, todayInSaoPauloFast } from './catalogue.routes.ts';
+
+describe('the public cache', () => {
+  it('serves an answer until the catalogue version moves or it expires', async () => {
+    let clock = 0;
+    const cache = createPublicCache({ ttlMs: 1000, clock: () => clock });
+    let produced = 0;
+    const produce = async () => JSON.stringify({ n: ++produced });
+    expect((await cache.get('k', produce)).body).toBe('{"n":1}');
+    expect((await cache.get('k', produce)).body).toBe('{"n":1}');
+    catalogueChanged();
+    expect((await cache.get('k', produce)).body).toBe('{"n":2}');
+    clock += 999;
+    expect((await cache.get('k', produce)).body).toBe('{"n":2}');
+    clock += 1;
+    expect((await cache.get('k', produce)).body).toBe('{"n":3}');
+  });
+
+  it('shares one fill between concurrent readers, and drops a fill a write overtook', async () => {
+    const cache = createPublicCache({ ttlMs: 60_000 });
+    let produced = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = async () => {
+      produced++;
+      await gate;
+      return '"old"';
+    };
+    const readers = [cache.get('k', slow), cache.get('k', slow), cache.get('k', slow)];
+    const version = currentCatalogueVersion();
+    catalogueChanged(); // a write commits while the first reader's query runs
+    release();
+    const answers = await Promise.all(readers);
+    expect(produced).toBe(1);
+    expect(answers.map((a) => a.body)).toEqual(['"old"', '"old"', '"old"']);
+    expect(currentCatalogueVersion()).toBe(version + 1);
+    // Not kept: the next reader queries again.
+    expect((await cache.get('k', async () => '"new"')).body).toBe('"new"');
+    expect(cache.size).toBe(1);
+  });
+
+  it('keeps at most maxEntries answers', async () => {
+    const cache = createPublicCache({ ttlMs: 60_000, maxEntries: 3 });
+    for (let i = 0; i < 10; i++) await cache.get(`k${i}`, async () => String(i));
+    expect(cache.size).toBe(3);
+  });
+});
+
+it("keys the detail by São Paulo's date, as todayInSaoPaulo says it", () => {
+  for (const iso of ['2026-03-01T02:59:59Z', '2026-03-01T03:00:00Z', '2026-12-31T23:59:59Z']) {
+    expect(todayInSaoPauloFast(new Date(iso))).toBe(todayInSaoPaulo(new Date(iso)));
+  }
+});
+
+describe('cached catalogue reads', () => {
+  let t: TestApp;
+  /** The catalogue routes alone, caching for a minute: only invalidation can freshen them. */
+  let catalogue: ReturnType<typeof Fastify>;
+  let tokenId: number;
+  let issuerId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(errorsPlugin);
+    await app.register(catalogueRoutes, {
+      prefix: '/api',
+      db: t.db,
+      now: () => t.clock.now,
+      cacheTtlMs: 60_000,
+    });
+    catalogue = app;
+    issuerId = (await insertIssuer(t.db, { institution: 'Cooperativa em Cache' })).id;
+    tokenId = (
+      await insertToken(t.db, issuerId, {
+        quantity: 1000,
+        maximumAmountRaisedCents: 100_000_00n,
+        deadlineForFunding: '2099-12-31',
+      })
+    ).id;
+    await insertProject(t.db, tokenId);
+  });
+  afterAll(async () => {
+    await catalogue.close();
+    await t.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    catalogue.inject({ method: 'GET', url, headers });
+  const detailUrl = () => `/api/token-issuer-token-project/detail/${tokenId}`;
+
+  it('answers with an ETag and revalidation headers, and 304 to a matching If-None-Match', async () => {
+    const first = await get('/api/token/list/');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await get('/api/token/list/', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect((await get('/api/token/list/', { 'if-none-match': `W/${etag}` })).statusCode).toBe(304);
+    expect((await get('/api/token/list/', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it('keeps serving the cached answer while nothing invalidates it', async () => {
+    const before = (await get('/api/token/list/')).json();
+    // A write behind the application's back (no catalogueChanged): not seen within the TTL.
+    await insertToken(t.db, issuerId, { issuedAt: new Date(Date.UTC(2027, 0, 1)) });
+    expect((await get('/api/token/list/')).json()).toEqual(before);
+    catalogueChanged();
+    expect((await get('/api/token/list/')).json().count).toBe(before.count + 1);
+  });
+
+  it('shows a purchase on the next read', async () => {
+    const before = await get(detailUrl());
+    expect(before.json().quantity_token_left).toEqual({ value: 1000 });
+    const buyer = await session(t);
+    const auth = { authorization: `Bearer ${buyer.access}` };
+    const { txid } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/wallet/pix/deposit/',
+        headers: auth,
+        payload: { value: '1000.00' },
+      })
+    ).json();
+    await t.app.inject({ method: 'POST', url: '/api/sandbox/pix/pay/', payload: { txid } });
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: `/api/wallet/buy-token/${tokenId}`,
+      headers: auth,
+      payload: { quantity: 3 },
+    });
+    expect(bought.statusCode).toBe(201);
+    const after = await get(detailUrl(), { 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().quantity_token_left).toEqual({ value: 997 });
+    expect(after.json().token.tokens_sold).toBe(3);
+    const card = (await get(`/api/token/list/${issuerId}?page_size=10`))
+      .json()
+      .results.find((c: { id: number }) => c.id === tokenId);
+    expect(card).toMatchObject({ tokens_sold: 3, buyers: 1 });
+  });
+
+  it('shows an issued token on the next read', async () => {
+    const released = await insertToken(t.db, issuerId, { status: 'released' });
+    await insertProject(t.db, released.id);
+    expect((await get(`/api/token-issuer-token-project/detail/${released.id}`)).statusCode).toBe(
+      404,
+    );
+    const listed = (await get(`/api/token/list/${issuerId}?page_size=10`)).json().count;
+    const admin = await session(t, { admin: true });
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: `/api/admins/issue-token/${released.id}`,
+      headers: { authorization: `Bearer ${admin.access}` },
+    });
+    expect(issued.statusCode).toBe(201);
+    expect((await get(`/api/token-issuer-token-project/detail/${released.id}`)).statusCode).toBe(
+      200,
+    );
+    expect((await get(`/api/token/list/${issuerId}?page_size=10`)).json().count).toBe(listed + 1);
+  });
+});

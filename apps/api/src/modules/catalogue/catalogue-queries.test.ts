@@ -1,0 +1,218 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '@copaiba/db';
+import { createTestDatabase } from '@copaiba/db/testing';
+import type { DatabaseHandle } from '@copaiba/db';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertIssuer, insertProject, insertToken } from '../../testing/catalogue-fixtures.ts';
+import { errorsPlugin } from '../../plugins/errors.ts';
+import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
+import { findUserById } from '../accounts/accounts.repo.ts';
+import * as walletRepo from '../wallet/wallet.repo.ts';
+import * as repo from './catalogue.repo.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
+import { users } from '@copaiba/db';
+
+/**
+ * The hot paths' queries (docs/PERFORMANCE.md): each one has an index its plan uses, and a list
+ * costs the same number of queries whatever its length (no N+1).
+ */
+interface Logged {
+  sql: string;
+  params: unknown[];
+}
+
+let handle: DatabaseHandle;
+let db: Database;
+const log: Logged[] = [];
+const HOT_TABLES = new Set([
+  'tokens',
+  'token_issuers',
+  'projects',
+  'installment_payments',
+  'ledger_transfers',
+  'ledger_accounts',
+  'token_holdings',
+  'users',
+]);
+
+/** The same database through a drizzle that records every statement it sends. */
+function loggingDrizzle(h: DatabaseHandle): Database {
+  const logger = { logQuery: (sql: string, params: unknown[]) => log.push({ sql, params }) };
+  const client = (h.db as unknown as { $client: unknown }).$client;
+  return (h.kind === 'postgres'
+    ? drizzlePg(client as pg.Pool, { logger })
+    : drizzlePglite(client as PGlite, { logger })) as unknown as Database;
+}
+
+/** Plan nodes of EXPLAIN (FORMAT JSON). */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/**
+ * The statement's plan with sequential scans priced out: a table still read sequentially has no
+ * index the query can use.
+ */
+async function planOf(query: Logged): Promise<PlanNode[]> {
+  const explain = `explain (format json) ${query.sql}`;
+  const params = query.params.map((p) => (typeof p === 'bigint' ? p.toString() : p));
+  let raw: unknown;
+  const client = (handle.db as unknown as { $client: unknown }).$client;
+  if (handle.kind === 'postgres') {
+    const conn = await (client as pg.Pool).connect();
+    try {
+      await conn.query('begin');
+      await conn.query('set local enable_seqscan = off');
+      raw = (await conn.query(explain, params)).rows[0];
+      await conn.query('rollback');
+    } finally {
+      conn.release();
+    }
+  } else {
+    await (client as PGlite).transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      raw = (await tx.query(explain, params)).rows[0];
+    });
+  }
+  const json = (raw as { 'QUERY PLAN': unknown })['QUERY PLAN'];
+  const [top] = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>;
+  return nodesOf(top!.Plan);
+}
+
+/** Runs `work` and returns the statements it sent. */
+async function statementsOf(work: () => Promise<unknown>): Promise<Logged[]> {
+  log.length = 0;
+  await work();
+  return [...log];
+}
+
+async function expectIndexed(work: () => Promise<unknown>) {
+  const statements = await statementsOf(work);
+  expect(statements.length).toBeGreaterThan(0);
+  for (const statement of statements) {
+    const nodes = await planOf(statement);
+    const sequential = nodes
+      .filter((n) => n['Node Type'] === 'Seq Scan' && HOT_TABLES.has(n['Relation Name'] ?? ''))
+      .map((n) => n['Relation Name']);
+    expect({ sql: statement.sql, sequential }).toEqual({ sql: statement.sql, sequential: [] });
+    expect(nodes.some((n) => n['Index Name'])).toBe(true);
+  }
+}
+
+let app: FastifyInstance;
+let issuerId: number;
+let tokenId: number;
+let userId: number;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = loggingDrizzle(handle);
+  issuerId = (await insertIssuer(handle.db)).id;
+  for (let i = 0; i < 2; i++) await insertIssuer(handle.db);
+  tokenId = (await insertToken(handle.db, issuerId)).id;
+  await insertProject(handle.db, tokenId);
+  [{ id: userId }] = (await handle.db
+    .insert(users)
+    .values({ name: 'Investidora', email: 'plan@copaiba.dev', passwordHash: 'x' })
+    .returning({ id: users.id })) as [{ id: number }];
+  await handle.db.transaction((tx) =>
+    transfer(tx, {
+      key: 'plan-deposit',
+      kind: 'deposit',
+      from: accounts.pixClearing(),
+      to: accounts.wallet(userId),
+      amountCents: 100_00n,
+      userId,
+    }),
+  );
+
+  app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorsPlugin);
+  await app.register(catalogueRoutes, { prefix: '/api', db, now: () => new Date(), cacheTtlMs: 0 });
+});
+afterAll(async () => {
+  await app?.close();
+  await handle?.close();
+});
+
+describe('every hot-path query has an index its plan uses', () => {
+  it('sees a query no index serves', async () => {
+    const nodes = await planOf({ sql: 'select * from tokens where name = $1', params: ['x'] });
+    expect(nodes.map((n) => n['Node Type'])).toContain('Seq Scan');
+  });
+
+  it('the public token and issuer lists', async () => {
+    await expectIndexed(() => repo.listPublicTokens(db, { offset: 0, limit: 3 }));
+    await expectIndexed(() => repo.listPublicTokens(db, { offset: 0, limit: 3, issuerId }));
+    await expectIndexed(() =>
+      repo.listPublicTokens(db, { offset: 0, limit: 3, fundingOnly: true }),
+    );
+    await expectIndexed(() => repo.listPublicIssuers(db, { offset: 0, limit: 4 }));
+    await expectIndexed(() => repo.findPublicIssuer(db, issuerId));
+  });
+
+  it('the token detail', async () => {
+    await expectIndexed(() => repo.findPublicTokenDetail(db, tokenId));
+  });
+
+  it('the statement', async () => {
+    await expectIndexed(() => walletRepo.statement(db, userId, 'todos', { offset: 0, limit: 6 }));
+    await expectIndexed(() =>
+      walletRepo.statement(db, userId, 'deposito', { offset: 0, limit: 6 }),
+    );
+  });
+
+  it('the wallet balance and the authenticated user', async () => {
+    await expectIndexed(() => balanceOf(db, accounts.wallet(userId)));
+    await expectIndexed(() => walletRepo.holdingsValue(db, userId));
+    await expectIndexed(() => walletRepo.withdrawnSince(db, userId, new Date(0)));
+    await expectIndexed(() => findUserById(db, userId));
+  });
+});
+
+describe('no N+1: a list costs the same queries whatever its length', () => {
+  const count = async (url: string) => {
+    const statements = await statementsOf(async () => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+    });
+    return statements.length;
+  };
+  const urls = () => [
+    '/api/token/list/',
+    '/api/token-issuer/list/',
+    `/api/token/list/${issuerId}?page_size=10`,
+    `/api/token-issuer/detail/${issuerId}`,
+    `/api/token-issuer-token-project/detail/${tokenId}`,
+  ];
+
+  /** One request at a time: the log is shared. */
+  const countAll = async () => {
+    const counts: number[] = [];
+    for (const url of urls()) counts.push(await count(url));
+    return counts;
+  };
+
+  it('counts queries per request before and after the catalogue grows', async () => {
+    const before = await countAll();
+    expect(before).toEqual([2, 2, 3, 1, 1]);
+    for (let i = 0; i < 6; i++) {
+      const other = await insertIssuer(handle.db);
+      await insertToken(handle.db, other.id);
+      await insertProject(handle.db, (await insertToken(handle.db, issuerId)).id);
+    }
+    const after = await countAll();
+    expect(after).toEqual(before);
+  });
+});

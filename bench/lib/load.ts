@@ -1,0 +1,92 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon, { type Request } from 'autocannon';
+import { run } from './processes.ts';
+
+export interface LoadResult {
+  /** Successful (2xx) answers per second. */
+  rps: number;
+  p99Ms: number;
+  ok: number;
+  failed: number;
+}
+
+export async function load(options: {
+  url: string;
+  path: string;
+  connections: number;
+  seconds: number;
+  method?: string;
+  body?: string;
+  /** One header set per request, taken in turn (spreads load over many users). */
+  headerSets?: Array<Record<string, string>>;
+}): Promise<LoadResult> {
+  let turn = 0;
+  const sets = options.headerSets;
+  const base: Request = {
+    method: options.method ?? 'GET',
+    path: options.path,
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: options.body,
+  };
+  const request: Request = sets
+    ? {
+        ...base,
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, ...sets[turn++ % sets.length] },
+        }),
+      }
+    : base;
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    requests: [request],
+  });
+  return {
+    rps: result['2xx'] / result.duration,
+    p99Ms: result.latency.p99,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * The row-locked decrement ceiling: pgbench running `UPDATE … SET n = n - 1` on one row of
+ * this server, with as many clients as the API has pool connections.
+ */
+export async function pgbenchDecrement(options: {
+  database: string;
+  clients: number;
+  seconds: number;
+}): Promise<number> {
+  const script = join(tmpdir(), 'copaiba-bench-decrement.sql');
+  writeFileSync(script, 'UPDATE bench_counter SET n = n - 1 WHERE id = 1;\n');
+  const { code, stdout, stderr } = await run('pgbench', [
+    '-n',
+    '-h',
+    '127.0.0.1',
+    '-U',
+    'postgres',
+    '-c',
+    String(options.clients),
+    '-j',
+    '2',
+    '-T',
+    String(options.seconds),
+    '-f',
+    script,
+    options.database,
+  ]);
+  const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
+  if (code !== 0 || !tps) throw new Error(`pgbench failed (${code}):\n${stdout}\n${stderr}`);
+  return Number(tps);
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};

@@ -1,0 +1,374 @@
+/**
+ * `npm run bench`: the product against this machine's PostgreSQL, every figure a ratio of a
+ * ceiling measured in the same run (docs/PERFORMANCE.md). Flags: --quick (short rounds, for
+ * trying the harness), --skip-web (no build, no Lighthouse).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  checkMoney,
+  createFixtures,
+  recreateDatabase,
+  serverUrl,
+  type Fixtures,
+} from './lib/fixtures.ts';
+import { load, median, pgbenchDecrement, type LoadResult } from './lib/load.ts';
+import { repoRoot, run, sampleRss, startNode, type Child } from './lib/processes.ts';
+import { markdownTable, type Figure } from './lib/report.ts';
+import { entryJavaScript, runLighthouse, type LighthouseResult } from './lib/web.ts';
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const skipWeb = args.has('--skip-web');
+
+const DATABASE = 'copaiba_bench';
+const ROUNDS = quick ? 1 : 3;
+const SECONDS = quick ? 2 : 5;
+const CONNECTIONS = 50;
+const POOL_SIZE = 10;
+const INVESTORS = 200;
+const SMALL_OFFER_UNITS = 100;
+
+const log = (message: string) =>
+  process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+const secrets = {
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+};
+const dataDir = mkdtempSync(join(tmpdir(), 'copaiba-bench-'));
+const apiEnv = (extra: Record<string, string> = {}) => ({
+  NODE_ENV: 'production',
+  DATABASE_URL: serverUrl(DATABASE),
+  DATABASE_POOL_SIZE: String(POOL_SIZE),
+  DATA_DIR: dataDir,
+  // Never used: nothing in the bench sends mail, but production requires a relay.
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  LOG_LEVEL: 'warn',
+  // Scheduled jobs would add noise; the bench measures requests.
+  JOBS_INTERVAL_SECONDS: '0',
+  SEED_DEMO: 'false',
+  PIX_PROVIDER: 'sandbox',
+  // The on-chain record (an in-process EVM by default) is not what this bench measures.
+  CHAIN_MODE: 'off',
+  ...secrets,
+  ...extra,
+});
+const startApi = (extra?: Record<string, string>) =>
+  startNode('apps/api/src/server.ts', apiEnv(extra), '/api/health/');
+
+interface Paired {
+  name: string;
+  figure: LoadResult[];
+  reference: number[];
+}
+
+/** Each round measures the reference, then each figure right after it. */
+async function rounds(
+  reference: () => Promise<number>,
+  figures: Array<{ name: string; measure: () => Promise<LoadResult> }>,
+): Promise<Paired[]> {
+  const out = figures.map((f) => ({
+    name: f.name,
+    figure: [] as LoadResult[],
+    reference: [] as number[],
+  }));
+  for (let r = 0; r < ROUNDS; r++) {
+    const ref = await reference();
+    log(`  round ${r + 1}: reference ${ref.toFixed(0)}/s`);
+    for (const [i, f] of figures.entries()) {
+      const result = await f.measure();
+      out[i]!.figure.push(result);
+      out[i]!.reference.push(ref);
+      log(
+        `  round ${r + 1}: ${f.name} ${result.rps.toFixed(0)}/s p99 ${result.p99Ms} ms` +
+          (result.failed ? ` (${result.failed} failed)` : ''),
+      );
+    }
+  }
+  return out;
+}
+
+const ratioOf = (p: Paired) => median(p.figure.map((f, i) => f.rps / p.reference[i]!));
+
+async function main() {
+  const startedAt = Date.now();
+  const children: Child[] = [];
+  const figures: Figure[] = [];
+  const raw: Record<string, unknown> = {};
+  try {
+    let entry: ReturnType<typeof entryJavaScript> | undefined;
+    if (!skipWeb) {
+      log('building the web app (npm run build)');
+      const build = await run('npm', ['run', 'build']);
+      if (build.code !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
+      entry = entryJavaScript();
+    }
+
+    log(`database ${DATABASE}: drop, create, migrate and seed the demo catalogue`);
+    await recreateDatabase(DATABASE);
+    const seeding = await startApi({ SEED_DEMO: 'true' });
+    await seeding.stop();
+    const fixtures: Fixtures = await createFixtures({
+      database: DATABASE,
+      jwtSecret: secrets.JWT_SECRET,
+      encryptionKey: secrets.ENCRYPTION_KEY,
+      investors: INVESTORS,
+      fundingCents: 1_000_000n,
+      smallTokenUnits: SMALL_OFFER_UNITS,
+    });
+    log(`${INVESTORS} funded investors, hot offer ${fixtures.hotTokenId}`);
+
+    log('start-up to ready on the existing database');
+    const startups: number[] = [];
+    let api: Child | undefined;
+    for (let r = 0; r < 3; r++) {
+      api = await startApi();
+      startups.push(api.readyMs);
+      if (r < 2) await api.stop();
+    }
+    children.push(api!);
+    const hello = await startNode('bench/servers/hello.ts', {}, '/');
+    const pkRead = await startNode(
+      'bench/servers/pk-read.ts',
+      { DATABASE_URL: serverUrl(DATABASE), DATABASE_POOL_SIZE: String(POOL_SIZE) },
+      `/user/${fixtures.investors[0]!.id}`,
+    );
+    children.push(hello, pkRead);
+
+    const get = (url: string, path: string, headerSets?: Array<Record<string, string>>) => () =>
+      load({ url, path, connections: CONNECTIONS, seconds: SECONDS, headerSets });
+    const auth = fixtures.investors.map((i) => ({ authorization: i.authorization }));
+
+    const publicPaths = [
+      '/api/token/list/',
+      '/api/token-issuer/list/',
+      `/api/token-issuer-token-project/detail/${fixtures.detailTokenId}`,
+    ];
+    const authPaths = ['/api/wallet/balance/brlt/', '/api/user/', '/api/wallet/transactions/todos'];
+
+    log('warm-up');
+    for (const path of [...publicPaths])
+      await load({ url: api!.url, path, connections: 10, seconds: 1 });
+    for (const path of authPaths)
+      await load({ url: api!.url, path, connections: 10, seconds: 1, headerSets: auth });
+    await load({ url: hello.url, path: '/', connections: 10, seconds: 1 });
+    await load({
+      url: pkRead.url,
+      path: `/user/${fixtures.investors[0]!.id}`,
+      connections: 10,
+      seconds: 1,
+    });
+
+    const rss = sampleRss(api!.pid);
+    log('public reads vs hello-world');
+    const publicReads = await rounds(
+      async () => (await get(hello.url, '/')()).rps,
+      publicPaths.map((path) => ({ name: path, measure: get(api!.url, path) })),
+    );
+    log('authenticated reads vs a primary-key read through pg');
+    const authReads = await rounds(
+      async () =>
+        (
+          await load({
+            url: pkRead.url,
+            path: `/user/${fixtures.investors[0]!.id}`,
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+          })
+        ).rps,
+      authPaths.map((path) => ({ name: path, measure: get(api!.url, path, auth) })),
+    );
+    const peakRss = rss.stop();
+
+    log('buying one hot token vs pgbench one-row decrement');
+    const buys = await rounds(
+      () => pgbenchDecrement({ database: DATABASE, clients: POOL_SIZE, seconds: SECONDS }),
+      [
+        {
+          name: 'buy',
+          measure: () =>
+            load({
+              url: api!.url,
+              path: `/api/wallet/buy-token/${fixtures.hotTokenId}`,
+              method: 'POST',
+              body: JSON.stringify({ quantity: 1 }),
+              connections: CONNECTIONS,
+              seconds: SECONDS,
+              headerSets: auth,
+            }),
+        },
+      ],
+    );
+
+    log(`sell-out: ${INVESTORS} buyers at once for ${SMALL_OFFER_UNITS} units`);
+    const answers = await Promise.all(
+      fixtures.investors.map((investor) =>
+        fetch(`${api!.url}/api/wallet/buy-token/${fixtures.smallTokenId}`, {
+          method: 'POST',
+          headers: { authorization: investor.authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ quantity: 1 }),
+        }).then((r) => r.status),
+      ),
+    );
+    const sold = answers.filter((s) => s === 201).length;
+    const refused = answers.filter((s) => s === 400).length;
+    const money = await checkMoney(DATABASE, [fixtures.hotTokenId, fixtures.smallTokenId]);
+    raw.sellOut = { buyers: INVESTORS, units: SMALL_OFFER_UNITS, sold, refused, money };
+
+    for (const p of publicReads) {
+      const ratio = ratioOf(p);
+      const p99 = median(p.figure.map((f) => f.p99Ms));
+      figures.push({
+        name: `GET ${p.name}`,
+        value: median(p.figure.map((f) => f.rps)),
+        unit: 'req/s',
+        reference: { name: 'hello-world', value: median(p.reference) },
+        ratio,
+        target: '≥ 0.5, p99 ≤ 20 ms',
+        met: ratio >= 0.5 && p99 <= 20,
+        note: `p99 ${p99} ms`,
+      });
+    }
+    for (const p of authReads) {
+      const ratio = ratioOf(p);
+      figures.push({
+        name: `GET ${p.name} (auth)`,
+        value: median(p.figure.map((f) => f.rps)),
+        unit: 'req/s',
+        reference: { name: 'pk read', value: median(p.reference) },
+        ratio,
+        target: '≥ 0.7',
+        met: ratio >= 0.7,
+        note: `p99 ${median(p.figure.map((f) => f.p99Ms))} ms`,
+      });
+    }
+    {
+      const p = buys[0]!;
+      const ratio = ratioOf(p);
+      const exact = sold === SMALL_OFFER_UNITS && refused === INVESTORS - SMALL_OFFER_UNITS;
+      figures.push({
+        name: 'POST buy-token, one hot offer',
+        value: median(p.figure.map((f) => f.rps)),
+        unit: 'buys/s',
+        reference: { name: 'pgbench decrement', value: median(p.reference) },
+        ratio,
+        target: '≥ 0.5, no oversell, ledger balanced',
+        met: ratio >= 0.5 && exact && money.balanced,
+        note: `sell-out ${sold}/${SMALL_OFFER_UNITS} sold, ${refused} refused; ledger total ${money.ledgerTotalCents}; offers consistent ${money.offers.every((o) => o.consistent)}`,
+      });
+    }
+    figures.push({
+      name: 'API RSS under read load (peak)',
+      value: peakRss,
+      unit: 'MB',
+      target: '≤ 300 MB',
+      met: peakRss <= 300,
+    });
+    const startup = median(startups);
+    figures.push({
+      name: 'start-up to ready, existing database',
+      value: startup,
+      unit: 'ms',
+      target: '≤ 1500 ms',
+      met: startup <= 1500,
+      note: `rounds ${startups.map((s) => s.toFixed(0)).join(', ')} ms`,
+    });
+    raw.loads = { publicReads, authReads, buys, startups };
+
+    await hello.stop();
+    await pkRead.stop();
+
+    if (!skipWeb && entry) {
+      log('Lighthouse (mobile) on /, a token detail page and /login');
+      let lighthouseResults: LighthouseResult[] | undefined;
+      let lighthouseError: string | undefined;
+      try {
+        lighthouseResults = await runLighthouse(api!.url, [
+          '/',
+          `/detail-token-issuer/${fixtures.detailTokenId}`,
+          '/login',
+        ]);
+      } catch (error) {
+        lighthouseError = error instanceof Error ? error.message : String(error);
+        log(`Lighthouse failed: ${lighthouseError}`);
+      }
+      raw.lighthouse = lighthouseResults ?? { error: lighthouseError };
+      const home = lighthouseResults?.find((l) => l.path === '/');
+      const initialKb = home?.scriptsGzipKb ?? entry.gzipKb;
+      figures.push({
+        name: 'initial JavaScript of / (gzip)',
+        value: initialKb,
+        unit: 'KB',
+        target: '≤ 150 KB',
+        met: initialKb <= 150,
+        note: home
+          ? `every script / loaded in Lighthouse; entry + modulepreload alone ${entry.gzipKb.toFixed(1)} KB`
+          : 'entry + modulepreload (Lighthouse did not run)',
+      });
+      for (const l of lighthouseResults ?? []) {
+        figures.push({
+          name: `Lighthouse ${l.path} (perf/a11y/bp/seo)`,
+          value: l.performance,
+          unit: `/ ${l.accessibility} / ${l.bestPractices} / ${l.seo}`,
+          target: '≥ 95 / 100 / ≥ 95 / ≥ 95',
+          met:
+            l.performance >= 95 && l.accessibility === 100 && l.bestPractices >= 95 && l.seo >= 95,
+          note: l.failedAudits.join(', '),
+        });
+      }
+      if (!lighthouseResults) {
+        figures.push({
+          name: 'Lighthouse',
+          value: 0,
+          unit: '',
+          target: '≥ 95 / 100 / ≥ 95 / ≥ 95',
+          met: false,
+          note: `did not run: ${lighthouseError}`,
+        });
+      }
+    }
+
+    const table = markdownTable(figures);
+    const results = {
+      date: new Date().toISOString(),
+      durationSeconds: Math.round((Date.now() - startedAt) / 1000),
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version },
+      settings: {
+        quick,
+        rounds: ROUNDS,
+        secondsPerMeasurement: SECONDS,
+        connections: CONNECTIONS,
+        apiPoolSize: POOL_SIZE,
+        pgbenchClients: POOL_SIZE,
+        investors: INVESTORS,
+      },
+      allMet: figures.every((f) => f.met),
+      figures,
+      raw,
+    };
+    const dir = join(repoRoot, 'bench/results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
+    writeFileSync(
+      join(dir, 'latest.md'),
+      `# Benchmark, ${results.date.slice(0, 16)} UTC (${results.durationSeconds} s)\n\n${table}\n\n` +
+        figures
+          .filter((f) => f.note)
+          .map((f) => `- ${f.name}: ${f.note}`)
+          .join('\n') +
+        '\n',
+    );
+    process.stdout.write(`\n${table}\n\nbench/results/latest.json, latest.md\n`);
+  } finally {
+    for (const child of children) await child.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
