@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: ['apps/api/src/**/*.test.ts'],
+          exclude: ['apps/api/src/soak/**'],
           env: { TEST_DATABASE_URL: '' },
         },
       },
@@ -30,6 +31,16 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: ['apps/api/src/**/*.test.ts'],
+          exclude: ['apps/api/src/soak/**'],
+          env: { TEST_DATABASE_URL: postgresUrl },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Kills real API processes on the PostgreSQL server: money under faults (docs/SECURITY.md).
+          name: 'soak',
+          include: ['apps/api/src/soak/**/*.test.ts'],
           env: { TEST_DATABASE_URL: postgresUrl },
         },
       },

@@ -1,0 +1,201 @@
+import {
+  idempotentRequests,
+  installmentPayments,
+  ledgerAccounts,
+  ledgerTransfers,
+  pixCharges,
+  tokenHoldings,
+  tokens,
+  withdrawals,
+  type Database,
+} from '@copaiba/db';
+import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'drizzle-orm';
+
+/** What the clients were told succeeded. */
+export interface Acknowledged {
+  deposits: Array<{ userId: number; txid: string; amountCents: bigint; endToEndId: string }>;
+  buys: Array<{ userId: number; key: string; tokenId: number; quantity: number; body: unknown }>;
+  withdrawals: Array<{ userId: number; withdrawalId: number; amountCents: bigint }>;
+  matured: Array<{
+    tokenId: number;
+    success: boolean;
+    buyers: Array<{ userId: number; quantity: number }>;
+  }>;
+}
+
+export interface Statement {
+  userId: number;
+  balanceCents: number;
+  statementCents: number;
+}
+
+/**
+ * The money invariants after a storm: the ledger balances, no wallet or escrow below zero, units
+ * sold match units held and never pass the supply, every acknowledged operation is there exactly
+ * once, every closed offer paid or refunded exactly once, and every wallet equals its statement.
+ */
+export async function checkInvariants(
+  db: Database,
+  ack: Acknowledged,
+  statements: Statement[],
+  today: string,
+): Promise<{ checks: number; breaks: string[] }> {
+  const breaks: string[] = [];
+  let checks = 0;
+  const expect = (ok: boolean, message: () => string) => {
+    checks++;
+    if (!ok) breaks.push(message());
+  };
+
+  const accountRows = await db.select().from(ledgerAccounts);
+  const transfers = await db.select().from(ledgerTransfers);
+  const total = accountRows.reduce((s, a) => s + a.balanceCents, 0n);
+  expect(total === 0n, () => `ledger accounts sum to ${total}, not 0`);
+  const net = new Map<number, bigint>();
+  for (const t of transfers) {
+    net.set(t.debitAccountId, (net.get(t.debitAccountId) ?? 0n) - t.amountCents);
+    net.set(t.creditAccountId, (net.get(t.creditAccountId) ?? 0n) + t.amountCents);
+  }
+  for (const a of accountRows) {
+    expect((net.get(a.id) ?? 0n) === a.balanceCents, () => `${a.code}: balance ≠ its transfers`);
+    if (a.kind === 'wallet' || a.kind === 'offer_escrow') {
+      expect(a.balanceCents >= 0n, () => `${a.code} is negative: ${a.balanceCents}`);
+    }
+  }
+
+  const tokenRows = await db.select().from(tokens);
+  const held = await db
+    .select({
+      tokenId: tokenHoldings.tokenId,
+      units: sql<string>`sum(${tokenHoldings.quantity})`,
+    })
+    .from(tokenHoldings)
+    .groupBy(tokenHoldings.tokenId);
+  const heldBy = new Map(held.map((h) => [h.tokenId, Number(h.units)]));
+  const balanceOf = new Map(accountRows.map((a) => [a.code, a.balanceCents]));
+  for (const t of tokenRows.filter((t) => t.status === 'issued')) {
+    expect(t.unitsSold <= t.quantity, () => `token ${t.id} oversold: ${t.unitsSold}/${t.quantity}`);
+    const units = heldBy.get(t.id) ?? 0;
+    if (t.offerStatus === 'failed') {
+      expect(units === 0, () => `failed token ${t.id} still has ${units} units held`);
+      expect(
+        (balanceOf.get(`escrow:${t.id}`) ?? 0n) === 0n,
+        () => `failed token ${t.id} left money in escrow`,
+      );
+    } else {
+      expect(units === t.unitsSold, () => `token ${t.id}: ${units} held, ${t.unitsSold} sold`);
+    }
+    if (t.offerStatus === 'funding' || t.offerStatus === 'all_sold') {
+      expect(t.deadlineForFunding >= today, () => `token ${t.id} is past its deadline but open`);
+      expect(
+        (balanceOf.get(`escrow:${t.id}`) ?? 0n) === t.amountCapitatedCents,
+        () => `token ${t.id}: escrow ≠ amount raised`,
+      );
+    }
+  }
+
+  // Acknowledged purchases: one transfer each, and the stored answer is what the client got.
+  const apiBuysByUser = new Map<number, number>();
+  for (const t of transfers) {
+    if (t.kind === 'purchase' && t.idempotencyKey.startsWith('buy:')) {
+      apiBuysByUser.set(t.userId!, (apiBuysByUser.get(t.userId!) ?? 0) + 1);
+    }
+  }
+  const acked = new Map<number, number>();
+  for (const b of ack.buys) acked.set(b.userId, (acked.get(b.userId) ?? 0) + 1);
+  for (const userId of new Set([...acked.keys(), ...apiBuysByUser.keys()])) {
+    expect(
+      (apiBuysByUser.get(userId) ?? 0) === (acked.get(userId) ?? 0),
+      () =>
+        `user ${userId}: ${apiBuysByUser.get(userId) ?? 0} purchases in the ledger, ${acked.get(userId) ?? 0} acknowledged`,
+    );
+  }
+  const stored = new Map(
+    (await db.select().from(idempotentRequests)).map((r) => [`${r.userId}:${r.key}`, r]),
+  );
+  for (const b of ack.buys) {
+    const row = stored.get(`${b.userId}:${b.key}`);
+    expect(
+      row !== undefined && row.status === 201 && isDeepStrictEqual(row.body, b.body),
+      () => `buy ${b.key}: stored answer differs from the acknowledged one`,
+    );
+  }
+
+  // Deposits: each acknowledged confirmation credited exactly once; nothing else credited.
+  const deposits = transfers.filter((t) => t.kind === 'deposit');
+  const charges = new Map((await db.select().from(pixCharges)).map((c) => [c.txid, c]));
+  for (const d of ack.deposits) {
+    const credits = deposits.filter((t) => t.reference === d.txid);
+    expect(
+      credits.length === 1 && credits[0]!.amountCents === d.amountCents,
+      () => `deposit ${d.txid}: ${credits.length} credits`,
+    );
+    expect(charges.get(d.txid)?.status === 'paid', () => `charge ${d.txid} is not paid`);
+  }
+  expect(
+    deposits.length === ack.deposits.length,
+    () => `${deposits.length} deposits credited, ${ack.deposits.length} acknowledged`,
+  );
+
+  // Withdrawals: each acknowledged one debited once, reversed at most once (only when failed).
+  const withdrawalRows = new Map((await db.select().from(withdrawals)).map((w) => [w.id, w]));
+  expect(
+    withdrawalRows.size === ack.withdrawals.length,
+    () => `${withdrawalRows.size} withdrawals stored, ${ack.withdrawals.length} acknowledged`,
+  );
+  for (const w of ack.withdrawals) {
+    const row = withdrawalRows.get(w.withdrawalId);
+    const ref = String(w.withdrawalId);
+    const debits = transfers.filter((t) => t.kind === 'withdrawal' && t.reference === ref);
+    const reversals = transfers.filter(
+      (t) => t.kind === 'withdrawal_reversal' && t.reference === ref,
+    );
+    expect(
+      row !== undefined && row.amountCents === w.amountCents,
+      () => `withdrawal ${ref} missing`,
+    );
+    expect(debits.length === 1, () => `withdrawal ${ref}: ${debits.length} debits`);
+    expect(
+      reversals.length === (row?.status === 'failed' ? 1 : 0),
+      () => `withdrawal ${ref} (${row?.status}): ${reversals.length} reversals`,
+    );
+  }
+
+  // Matured offers: closed once; refunds or the due installment paid once per buyer.
+  const paidInstallments = await db.select().from(installmentPayments);
+  for (const m of ack.matured) {
+    const token = tokenRows.find((t) => t.id === m.tokenId);
+    const expected = m.buyers.length > 0 && m.success ? 'distributing' : 'failed';
+    expect(
+      token?.offerStatus === expected,
+      () => `matured token ${m.tokenId}: ${token?.offerStatus}, expected ${expected}`,
+    );
+    for (const b of m.buyers) {
+      const kind = expected === 'failed' ? 'refund' : 'remuneration';
+      const moves = transfers.filter(
+        (t) => t.kind === kind && t.tokenId === m.tokenId && t.userId === b.userId,
+      );
+      expect(
+        moves.length === 1,
+        () => `token ${m.tokenId}, user ${b.userId}: ${moves.length} ${kind}s`,
+      );
+    }
+    if (expected === 'distributing') {
+      const rows = paidInstallments.filter((p) => p.tokenId === m.tokenId);
+      expect(
+        rows.length === 1 && rows[0]!.installmentNumber === 1,
+        () =>
+          `token ${m.tokenId}: installments paid ${rows.map((r) => r.installmentNumber).join(',')}`,
+      );
+    }
+  }
+
+  for (const s of statements) {
+    expect(
+      s.balanceCents === s.statementCents,
+      () => `user ${s.userId}: wallet ${s.balanceCents} ≠ statement ${s.statementCents}`,
+    );
+  }
+  return { checks, breaks };
+}

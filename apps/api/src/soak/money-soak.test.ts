@@ -1,0 +1,30 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runSoak } from './money-soak.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+describe('money under faults, on the PostgreSQL server', () => {
+  it('keeps every invariant through 20 SIGKILLs under a randomized load', async () => {
+    const seed = Number(process.env.SOAK_SEED ?? Date.now() % 2 ** 31);
+    const report = await runSoak({
+      serverUrl,
+      kills: 20,
+      minSeconds: 20,
+      investors: 8,
+      workersPerInvestor: 2,
+      seed,
+    });
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/soak.json', JSON.stringify(report, null, 2));
+    expect(report.breaks, `seed ${seed}`).toEqual([]);
+    expect(report.kills).toBe(20);
+    expect(report.serverErrors).toBe(0);
+    // A storm that moved nothing would prove nothing.
+    expect(report.acknowledged.buys).toBeGreaterThan(20);
+    expect(report.acknowledged.deposits).toBeGreaterThan(8);
+    expect(report.acknowledged.withdrawals).toBeGreaterThan(0);
+    expect(report.acknowledged.maturedOffers).toBeGreaterThan(2);
+    expect(report.invariantChecks).toBeGreaterThan(100);
+  }, 600_000);
+});

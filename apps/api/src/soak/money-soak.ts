@@ -1,0 +1,556 @@
+import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { todayInSaoPaulo } from '@copaiba/contracts';
+import { connectPostgres, installmentPayments, tokens, users } from '@copaiba/db';
+import { and, count, eq, inArray, lt, notExists, or } from 'drizzle-orm';
+import pg from 'pg';
+import { hashPassword } from '../modules/accounts/passwords.ts';
+import { accounts, InsufficientFunds, transfer } from '../modules/ledger/ledger.ts';
+import { SANDBOX_FAILING_KEY } from '../modules/pix/pix-provider.ts';
+import { addHolding } from '../modules/purchases/purchases.repo.ts';
+import { PASSWORD, validCpf } from '../testing/accounts-fixtures.ts';
+import { secretFromUrl, totpCode } from '../testing/authenticator.ts';
+import { insertIssuer, insertToken } from '../testing/catalogue-fixtures.ts';
+import { solveCaptcha } from '../testing/solve-captcha.ts';
+import { startSmtpSink } from '../testing/smtp-sink.ts';
+import { ApiProcess, freePort } from './api-process.ts';
+import { checkInvariants, type Acknowledged } from './invariants.ts';
+
+export interface SoakOptions {
+  /** A PostgreSQL server URL; the soak creates and drops its own database there. */
+  serverUrl: string;
+  /** SIGKILLs to deliver, alternating between two API processes. */
+  kills: number;
+  /** Keep the load on at least this long, even when the kills are done sooner. */
+  minSeconds: number;
+  investors: number;
+  workersPerInvestor: number;
+  seed: number;
+}
+
+export interface SoakReport {
+  seed: number;
+  seconds: number;
+  kills: number;
+  requests: number;
+  statuses: Record<string, number>;
+  serverErrors: number;
+  networkRetries: number;
+  acknowledged: {
+    deposits: number;
+    duplicateWebhooks: number;
+    buys: number;
+    buyReplays: number;
+    withdrawals: number;
+    maturedOffers: number;
+  };
+  forgeriesRefused: number;
+  invariantChecks: number;
+  breaks: string[];
+}
+
+const WEBHOOK_SECRET = randomBytes(24).toString('hex');
+
+/** The API's JSON answers, as far as the soak reads them. */
+interface Answer {
+  access?: string;
+  url?: string;
+  txid?: string;
+  balance?: string;
+  withdrawal_id?: number;
+  results?: Array<{ balance: string }>;
+  next?: string | null;
+}
+
+interface Investor {
+  id: number;
+  token: string;
+  secret: string;
+  /** The last TOTP step used: each code works once. */
+  lastStep: number;
+}
+
+/** mulberry32: a seeded generator, so a failing run can be replayed with its seed. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+const centsText = (cents: number) =>
+  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A randomized storm of deposits, webhooks (duplicates and forgeries among them), purchases,
+ * withdrawals, refunds and payouts from many clients against two API processes on one
+ * PostgreSQL database, while the processes are killed with SIGKILL and started again. Every
+ * request is retried with its Idempotency-Key until it gets an answer; then the invariants are
+ * checked against what the clients were told.
+ */
+export async function runSoak(options: SoakOptions): Promise<SoakReport> {
+  const started = Date.now();
+  const random = generator(options.seed);
+  const dbName = `copaiba_soak_${randomBytes(5).toString('hex')}`;
+  await admin(options.serverUrl, `create database ${dbName}`);
+  const url = new URL(options.serverUrl);
+  url.pathname = `/${dbName}`;
+  const smtp = await startSmtpSink();
+  const env = {
+    NODE_ENV: 'production',
+    PIX_PROVIDER: 'sandbox',
+    PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    DATABASE_URL: url.toString(),
+    DATABASE_POOL_SIZE: '8',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    SMTP_URL: smtp.url,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'fatal',
+    CAPTCHA_MAX_NUMBER: '2000',
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    JOBS_INTERVAL_SECONDS: '1',
+    CHAIN_MODE: 'off',
+    WEB_DIST_DIR: '/nonexistent',
+  };
+  const apis = [new ApiProcess(await freePort(), env), new ApiProcess(await freePort(), env)];
+  const database = connectPostgres(url.toString(), 4);
+  const db = database.db;
+  const report: SoakReport = {
+    seed: options.seed,
+    seconds: 0,
+    kills: 0,
+    requests: 0,
+    statuses: {},
+    serverErrors: 0,
+    networkRetries: 0,
+    acknowledged: {
+      deposits: 0,
+      duplicateWebhooks: 0,
+      buys: 0,
+      buyReplays: 0,
+      withdrawals: 0,
+      maturedOffers: 0,
+    },
+    forgeriesRefused: 0,
+    invariantChecks: 0,
+    breaks: [],
+  };
+  const ack: Acknowledged = { deposits: [], buys: [], withdrawals: [], matured: [] };
+
+  try {
+    // The first process migrates the new database before the second starts.
+    await apis[0]!.start();
+    await apis[1]!.start();
+
+    let turn = 0;
+    /** Sends a request to a live process; retries network failures (a killed process) until answered. */
+    async function request<T = Answer>(
+      method: string,
+      path: string,
+      init: { body?: unknown; token?: string; key?: string } = {},
+    ): Promise<{ status: number; body: T }> {
+      const deadline = Date.now() + 300_000;
+      for (;;) {
+        const live = apis.filter((a) => a.up);
+        const api = live.length > 0 ? live[turn++ % live.length]! : null;
+        if (api) {
+          try {
+            const res = await fetch(`${api.url}${path}`, {
+              method,
+              headers: {
+                ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+                ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+                ...(init.key ? { 'idempotency-key': init.key } : {}),
+              },
+              body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+              signal: AbortSignal.timeout(20_000),
+            });
+            const text = await res.text();
+            report.requests++;
+            report.statuses[res.status] = (report.statuses[res.status] ?? 0) + 1;
+            if (res.status >= 500) {
+              report.serverErrors++;
+              report.breaks.push(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+            }
+            return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+          } catch {
+            report.networkRetries++;
+          }
+        }
+        if (Date.now() > deadline) throw new Error(`${method} ${path}: no answer in 300 s`);
+        await sleep(100);
+      }
+    }
+
+    // Investors: confirmed accounts signed in through the API, with two-factor on.
+    const issuer = await insertIssuer(db);
+    const passwordHash = await hashPassword(PASSWORD);
+    const investors: Investor[] = [];
+    for (let i = 0; i < options.investors; i++) {
+      const email = `soak.${i}.${randomBytes(3).toString('hex')}@example.com`;
+      const [user] = await db
+        .insert(users)
+        .values({
+          name: `Investidora ${i}`,
+          email,
+          cpfCnpj: validCpf(),
+          birthDate: '1990-01-01',
+          passwordHash,
+          isConfirmedEmail: true,
+        })
+        .returning({ id: users.id });
+      const challenge = await request('GET', '/api/captcha/challenge/');
+      const login = await request('POST', '/api/login/common/', {
+        body: {
+          email,
+          password: PASSWORD,
+          captcha: await solveCaptcha(challenge.body as Parameters<typeof solveCaptcha>[0]),
+        },
+      });
+      if (login.status !== 200)
+        throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+      const token = login.body.access as string;
+      const secret = secretFromUrl(
+        (await request('GET', '/api/twoauth/', { token })).body.url ?? '',
+      );
+      const step = Math.floor(Date.now() / 30_000);
+      const on = await request('POST', '/api/twoauth/', {
+        token,
+        body: { token: totpCode(secret, new Date()) },
+      });
+      if (on.status !== 200) throw new Error(`two-factor: ${on.status} ${JSON.stringify(on.body)}`);
+      investors.push({ id: user!.id, token, secret, lastStep: step });
+    }
+
+    const today = todayInSaoPaulo(new Date());
+    const open = [
+      await insertToken(db, issuer.id, { quantity: 60, maximumAmountRaisedCents: 6_000_00n }),
+      await insertToken(db, issuer.id, { unitPriceCents: 25_00n, quantity: 5000 }),
+      await insertToken(db, issuer.id, { unitPriceCents: 10_00n, quantity: 400 }),
+    ].map((t) => ({ id: t.id, deadline: t.deadlineForFunding }));
+    if (open.some((t) => t.deadline < today)) throw new Error('fixture tokens must be open today');
+
+    let running = true;
+
+    async function deposit(who: Investor) {
+      const valueCents = random.int(25, 600) * 100 + random.pick([0, 50, 99]);
+      const key = `soak-dep-${randomBytes(8).toString('hex')}`;
+      const res = await request('POST', '/api/wallet/pix/deposit/', {
+        token: who.token,
+        key,
+        body: { value: centsText(valueCents) },
+      });
+      if (res.status !== 201) return;
+      const txid = res.body.txid as string;
+      if (random.next() < 0.15) {
+        // A confirmation with the wrong amount is held for review: nothing is credited.
+        await webhook(
+          txid,
+          centsText(valueCents + 1),
+          `E${randomBytes(16).toString('hex').slice(0, 31)}`,
+        );
+      }
+      const endToEndId = `E${randomBytes(16).toString('hex').slice(0, 31)}`;
+      const paid = await webhook(txid, centsText(valueCents), endToEndId);
+      if (paid !== 200) return;
+      ack.deposits.push({ userId: who.id, txid, amountCents: BigInt(valueCents), endToEndId });
+      report.acknowledged.deposits++;
+      if (random.next() < 0.3) {
+        await webhook(txid, centsText(valueCents), endToEndId);
+        report.acknowledged.duplicateWebhooks++;
+      }
+      if (random.next() < 0.1) {
+        // The same charge reported paid again under another endToEndId.
+        await webhook(
+          txid,
+          centsText(valueCents),
+          `E${randomBytes(16).toString('hex').slice(0, 31)}`,
+        );
+        report.acknowledged.duplicateWebhooks++;
+      }
+    }
+
+    async function webhook(txid: string, valor: string, endToEndId: string, hmac = WEBHOOK_SECRET) {
+      const res = await request('POST', `/api/webhooks/pix/?hmac=${hmac}`, {
+        body: { pix: [{ endToEndId, txid, valor, horario: new Date().toISOString() }] },
+      });
+      return res.status;
+    }
+
+    async function forgery() {
+      const kind = random.int(0, 2);
+      const txid = `CPB${randomBytes(11).toString('hex')}`;
+      const e2e = `E${randomBytes(16).toString('hex').slice(0, 31)}`;
+      const status =
+        kind === 0
+          ? await webhook(txid, '100.00', e2e, 'forjado'.repeat(8))
+          : kind === 1
+            ? await webhook(txid, '100.00', e2e)
+            : (
+                await request('POST', `/api/webhooks/pix/?hmac=${WEBHOOK_SECRET}`, {
+                  body: { pix: [{ txid, valor: '-1' }] },
+                })
+              ).status;
+      const expected = kind === 0 ? 401 : kind === 1 ? 200 : 400;
+      if (status !== expected)
+        report.breaks.push(`forged webhook ${kind}: ${status}, expected ${expected}`);
+      else report.forgeriesRefused++;
+    }
+
+    async function buy(who: Investor) {
+      const token = random.pick(open);
+      const quantity = random.int(1, 4);
+      const key = `soak-buy-${randomBytes(8).toString('hex')}`;
+      const res = await request('POST', `/api/wallet/buy-token/${token.id}`, {
+        token: who.token,
+        key,
+        body: { quantity },
+      });
+      if (res.status === 201) {
+        ack.buys.push({ userId: who.id, key, tokenId: token.id, quantity, body: res.body });
+        report.acknowledged.buys++;
+      } else if (res.status !== 400) {
+        report.breaks.push(`buy answered ${res.status}: ${JSON.stringify(res.body)}`);
+      }
+    }
+
+    async function replayBuy(who: Investor) {
+      const mine = ack.buys.filter((b) => b.userId === who.id);
+      if (mine.length === 0) return;
+      const earlier = random.pick(mine);
+      const res = await request('POST', `/api/wallet/buy-token/${earlier.tokenId}`, {
+        token: who.token,
+        key: earlier.key,
+        body: { quantity: earlier.quantity },
+      });
+      report.acknowledged.buyReplays++;
+      if (res.status !== 201 || !isDeepStrictEqual(res.body, earlier.body)) {
+        report.breaks.push(
+          `replayed buy ${earlier.key} answered ${res.status} ${JSON.stringify(res.body)}`,
+        );
+      }
+    }
+
+    async function withdraw(who: Investor) {
+      const step = Math.floor(Date.now() / 30_000);
+      if (step <= who.lastStep) return;
+      who.lastStep = step;
+      const balance = await request('GET', '/api/wallet/balance/brlt/', { token: who.token });
+      const cents = Math.round(Number(balance.body?.balance ?? 0) * 100);
+      if (cents < 25_00) return;
+      const valueCents = random.int(25_00, Math.min(cents, 150_00));
+      const key = `soak-wd-${randomBytes(8).toString('hex')}`;
+      const keyPix = random.next() < 0.2 ? SANDBOX_FAILING_KEY : `saque.${who.id}@example.com`;
+      const res = await request('POST', '/api/wallet/pix/withdraw/', {
+        token: who.token,
+        key,
+        body: {
+          token: totpCode(who.secret, new Date(step * 30_000 + 1000)),
+          value: centsText(valueCents),
+          key_pix: keyPix,
+        },
+      });
+      if (res.status === 201) {
+        ack.withdrawals.push({
+          userId: who.id,
+          withdrawalId: res.body.withdrawal_id ?? 0,
+          amountCents: BigInt(valueCents),
+        });
+        report.acknowledged.withdrawals++;
+      } else if (res.status !== 400) {
+        report.breaks.push(`withdraw answered ${res.status}: ${JSON.stringify(res.body)}`);
+      }
+    }
+
+    /** Time passing: an offer past its deadline with purchases, for the jobs to close and pay. */
+    async function maturedOffer() {
+      const success = random.next() < 0.5;
+      const buyers = [...investors].sort(() => random.next() - 0.5).slice(0, random.int(1, 3));
+      const done = await db.transaction(async (tx) => {
+        const token = await insertToken(tx, issuer.id, {
+          unitPriceCents: 20_00n,
+          quantity: 1000,
+          minimumAmountRaisedCents: success ? 20_00n : 1_000_000_00n,
+          deadlineForFunding: shiftDays(today, -5),
+          firstDateInstallment: shiftDays(today, -4),
+          installments: 3,
+        });
+        const bought: Array<{ userId: number; quantity: number }> = [];
+        for (const b of buyers) {
+          const quantity = random.int(1, 3);
+          try {
+            await tx.transaction(async (inner) => {
+              await transfer(inner, {
+                key: `soak-matured:${token.id}:${b.id}`,
+                kind: 'purchase',
+                from: accounts.wallet(b.id),
+                to: accounts.escrow(token.id),
+                amountCents: BigInt(quantity) * 20_00n,
+                userId: b.id,
+                tokenId: token.id,
+                quantity,
+              });
+              await addHolding(inner, b.id, token.id, quantity);
+            });
+            bought.push({ userId: b.id, quantity });
+          } catch (err) {
+            if (!(err instanceof InsufficientFunds)) throw err;
+          }
+        }
+        const units = bought.reduce((n, b) => n + b.quantity, 0);
+        await tx
+          .update(tokens)
+          .set({
+            unitsSold: units,
+            amountCapitatedCents: BigInt(units) * 20_00n,
+            buyers: bought.length,
+          })
+          .where(eq(tokens.id, token.id));
+        return { tokenId: token.id, success, buyers: bought };
+      });
+      ack.matured.push(done);
+      report.acknowledged.maturedOffers++;
+    }
+
+    async function worker(who: Investor) {
+      while (running) {
+        const roll = random.next();
+        if (roll < 0.22) await deposit(who);
+        else if (roll < 0.6) await buy(who);
+        else if (roll < 0.75) await withdraw(who);
+        else if (roll < 0.85) await replayBuy(who);
+        else await forgery();
+      }
+    }
+
+    // Money first, then the storm.
+    for (const who of investors) {
+      const key = `soak-first-${who.id}`;
+      const res = await request('POST', '/api/wallet/pix/deposit/', {
+        token: who.token,
+        key,
+        body: { value: '3000.00' },
+      });
+      const endToEndId = `E${randomBytes(16).toString('hex').slice(0, 31)}`;
+      const txid = res.body.txid ?? '';
+      if ((await webhook(txid, '3000.00', endToEndId)) !== 200) throw new Error('funding failed');
+      ack.deposits.push({ userId: who.id, txid, amountCents: 3000_00n, endToEndId });
+      report.acknowledged.deposits++;
+    }
+
+    const workers = investors.flatMap((who) =>
+      Array.from({ length: options.workersPerInvestor }, () => worker(who)),
+    );
+    const matured = (async () => {
+      while (running) {
+        await maturedOffer();
+        await sleep(random.int(1500, 3500));
+      }
+    })();
+    const loadSince = Date.now();
+    // Kill one of the two processes at random moments while the other serves; it starts again in
+    // the background, and clients retry on the survivor with the same keys.
+    const restarts: Array<Promise<void>> = [];
+    while (report.kills < options.kills || Date.now() - loadSince < options.minSeconds * 1000) {
+      await sleep(random.int(300, 1500));
+      if (report.kills >= options.kills || !apis.every((a) => a.up)) continue;
+      const victim = random.pick(apis);
+      await victim.kill();
+      report.kills++;
+      restarts.push(victim.start());
+    }
+    await Promise.all(restarts);
+    running = false;
+    await Promise.all([...workers, matured]);
+
+    // Let the jobs close every matured offer and pay its due installment before checking.
+    const settleBy = Date.now() + 60_000;
+    while (Date.now() < settleBy) {
+      const [pending] = await db
+        .select({ n: count() })
+        .from(tokens)
+        .where(
+          and(
+            lt(tokens.deadlineForFunding, today),
+            or(
+              inArray(tokens.offerStatus, ['funding', 'all_sold']),
+              and(
+                eq(tokens.offerStatus, 'distributing'),
+                notExists(
+                  db
+                    .select()
+                    .from(installmentPayments)
+                    .where(eq(installmentPayments.tokenId, tokens.id)),
+                ),
+              ),
+            ),
+          ),
+        );
+      if (pending!.n === 0) break;
+      await sleep(500);
+    }
+
+    const statements = [];
+    for (const who of investors) {
+      const balance = (await request('GET', '/api/wallet/balance/brlt/', { token: who.token }))
+        .body;
+      let sum = 0;
+      for (let page = 1; ; page++) {
+        const res = await request('GET', `/api/wallet/transactions/todos?page=${page}`, {
+          token: who.token,
+        });
+        if (res.status === 404) break;
+        sum += (res.body.results ?? []).reduce(
+          (s: number, r: { balance: string }) => s + Math.round(Number(r.balance) * 100),
+          0,
+        );
+        if (!res.body.next) break;
+      }
+      statements.push({
+        userId: who.id,
+        balanceCents: Math.round(Number(balance.balance) * 100),
+        statementCents: sum,
+      });
+    }
+    await Promise.all(apis.map((a) => a.stop()));
+
+    const result = await checkInvariants(db, ack, statements, today);
+    report.invariantChecks = result.checks;
+    report.breaks.push(...result.breaks);
+  } catch (err) {
+    report.breaks.push(`soak aborted: ${err instanceof Error ? err.message : String(err)}`);
+    for (const a of apis) report.breaks.push(`api ${a.port} output:\n${a.output().slice(-2000)}`);
+  } finally {
+    await Promise.all(apis.map((a) => a.kill()));
+    await database.close();
+    await smtp.close();
+    await admin(options.serverUrl, `drop database if exists ${dbName} with (force)`);
+  }
+  report.seconds = Math.round((Date.now() - started) / 1000);
+  return report;
+}
+
+function shiftDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function admin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
