@@ -5,7 +5,7 @@ import {
   Center,
   Code,
   Group,
-  List,
+  Image,
   Loader,
   Stack,
   Text,
@@ -22,10 +22,46 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { activateTwoFactor, getBalance, getTwoFactorUrl } from '../api/wallet';
 import { WalletCard } from '../components/wallet-card';
 import { otpSecret } from '../lib/otp';
+import { QR_SIZE, qrImageSource } from '../lib/qr-image';
 
 const INCOMPLETE = 'Preencha o código de 6 dígitos encontrado no app!';
 
-/** /two-factor (SPEC §2, §4): the secret to add to an authenticator app, then the 6-digit code. */
+/** The otpauth URL as a QR image; while it is drawn, a placeholder of the same size. */
+function OtpQrCode({ url }: { url: string }) {
+  const image = useQuery({
+    queryKey: ['wallet', 'twoauth', 'qr', url],
+    queryFn: () => qrImageSource(url),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  if (!image.data) {
+    return (
+      <Center w={QR_SIZE} h={QR_SIZE} mx="auto">
+        {image.isError ? (
+          <Text size="sm" c="dimmed" ta="center">
+            Não foi possível gerar o QR code. Use a chave abaixo.
+          </Text>
+        ) : (
+          <Loader aria-label="Gerando QR code" />
+        )}
+      </Center>
+    );
+  }
+  return (
+    <Image
+      src={image.data}
+      alt="QR code para o app autenticador"
+      data-testid="otp-qr"
+      w={QR_SIZE}
+      h={QR_SIZE}
+      mx="auto"
+      radius="sm"
+      style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+    />
+  );
+}
+
+/** /two-factor (SPEC §2, §4): a QR code (or the secret) for an authenticator app, then the 6-digit code. */
 export default function TwoFactorPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -95,15 +131,17 @@ export default function TwoFactorPage() {
         <Stack gap="lg">
           <Stack gap="xs">
             <Text fw={700} c="copaiba.9">
-              1. Adicione a Copaíba ao seu app autenticador
+              1. Escaneie o QR code com seu app autenticador
             </Text>
-            <List size="sm" spacing={4}>
-              <List.Item>
-                Abra o Google Authenticator, Microsoft Authenticator ou outro app de sua preferência
-                e escolha adicionar uma conta com chave de configuração.
-              </List.Item>
-              <List.Item>Digite a chave abaixo (tipo: baseada em tempo).</List.Item>
-            </List>
+            <Text size="sm">
+              Abra o Google Authenticator, Microsoft Authenticator ou outro app de sua preferência e
+              escaneie o QR code abaixo.
+            </Text>
+            <OtpQrCode url={setup.data.url} />
+            <Text size="sm" c="dimmed">
+              Não consegue escanear? Adicione uma conta com chave de configuração e digite a chave
+              abaixo (tipo: baseada em tempo).
+            </Text>
             <Code
               block
               fz="md"
