@@ -36,7 +36,8 @@ import { startJobRunner } from './modules/jobs/job-runner.ts';
 import { closeDueOffers } from './modules/jobs/offer-closing.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { createManagerService } from './modules/manager/manager.service.ts';
-import { noChainRecorder, type ChainRecorder } from './lib/chain-record.ts';
+import { outboxChainRecorder, type ChainRecorder } from './lib/chain-record.ts';
+import { createChainRuntime, type ChainRuntime } from './modules/chain/chain-runtime.ts';
 import { issuersRoutes } from './modules/issuers/issuers.routes.ts';
 import { createIssuersService } from './modules/issuers/issuers.service.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
@@ -61,8 +62,10 @@ export interface AppDeps {
   /** Built from the app's logger when absent (dev outbox). */
   mailer?: Mailer;
   storage: Storage;
-  /** Records issued tokens on chain; nothing is recorded without one. */
+  /** Records issued tokens on chain (the chain outbox by default). */
   chain?: ChainRecorder;
+  /** Chain access; from CHAIN_MODE when absent (null: no chain, the outbox waits). */
+  chainRuntime?: ChainRuntime | null;
   /** Creates Pix charges; from PIX_PROVIDER when absent. */
   pix?: PixProvider;
   redis?: Redis;
@@ -115,7 +118,22 @@ export async function buildApp(deps: AppDeps) {
   const issuers = createIssuersService({ db, storage, captcha });
   const tokens = createTokensService({ db, storage, now });
   const projects = createProjectsService({ db, storage });
-  const admin = createAdminService({ db, chain: deps.chain ?? noChainRecorder, now, log: app.log });
+  const admin = createAdminService({
+    db,
+    chain: deps.chain ?? outboxChainRecorder,
+    now,
+    log: app.log,
+  });
+  const chain =
+    deps.chainRuntime !== undefined
+      ? deps.chainRuntime
+      : await createChainRuntime({
+          config,
+          db,
+          encryptionKey: secrets.encryptionKey,
+          log: app.log,
+        });
+  app.decorate('chain', chain);
   const manager = createManagerService({ db, storage, now });
   const pix = deps.pix ?? createPixProvider(config);
   const webhookSecret = config.PIX_WEBHOOK_SECRET ?? secrets.pixWebhookSecret;
@@ -178,6 +196,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mediaRoutes, { storage });
   await app.register(webPlugin, { distDir: deps.webDistDir });
   app.addHook('onClose', () => mailer.close());
+  if (chain && config.CHAIN_WORKER_INTERVAL_MS > 0) {
+    const chainWorker = chain.worker.start(config.CHAIN_WORKER_INTERVAL_MS);
+    app.addHook('onClose', () => chainWorker.stop());
+  }
+  if (chain && deps.chainRuntime === undefined) app.addHook('onClose', () => chain.close());
   if (config.JOBS_INTERVAL_SECONDS > 0) {
     const jobs = startJobRunner(
       [

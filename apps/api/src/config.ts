@@ -97,17 +97,55 @@ const envSchema = z.object({
   WITHDRAW_MONTHLY_LIMIT: money.default(20_000_00n),
   /** Offer closing, installment payouts, charge expiry, payout retries; 0 turns them off. */
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /** On-chain record: `rpc` with CHAIN_RPC_URL, else a local EVM in-process; `off` in tests unless asked. */
+  CHAIN_MODE: z.enum(["local", "rpc", "off"]).optional(),
+  CHAIN_RPC_URL: optionalUrl(["http://", "https://"]),
+  CHAIN_ID: z.coerce.number().int().min(1).optional(),
+  CHAIN_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^0x[0-9a-fA-F]{64}$/,
+      "deve ser uma chave privada 0x seguida de 64 dígitos hexadecimais",
+    )
+    .optional(),
+  /** Explorer base URL; links are `<EXPLORER_URL>/tx/<hash>` and `<EXPLORER_URL>/address/<address>`. */
+  EXPLORER_URL: optionalUrl(["http://", "https://"]),
+  /** How often the chain worker drains the outbox; 0 turns it off (tests drive it themselves). */
+  CHAIN_WORKER_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .optional(),
+  /** How often on-chain balances are checked against the ledger; 0 turns the check job off. */
+  CHAIN_RECONCILE_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Omit<
   Env,
-  "SEED_DEMO" | "PUBLIC_URL" | "JOBS_INTERVAL_SECONDS"
+  | "SEED_DEMO"
+  | "PUBLIC_URL"
+  | "JOBS_INTERVAL_SECONDS"
+  | "CHAIN_MODE"
+  | "CHAIN_ID"
+  | "EXPLORER_URL"
+  | "CHAIN_WORKER_INTERVAL_MS"
 > {
   PUBLIC_URL: string;
   SEED_DEMO: boolean;
   JOBS_INTERVAL_SECONDS: number;
+  CHAIN_MODE: "local" | "rpc" | "off";
+  CHAIN_ID: number;
+  EXPLORER_URL: string;
+  CHAIN_WORKER_INTERVAL_MS: number;
   isProduction: boolean;
 }
 
@@ -159,12 +197,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Configuração inválida:\n  SMTP_URL é obrigatório com NODE_ENV=production (códigos chegam só por e-mail).",
     );
   }
+  const chainMode =
+    e.CHAIN_MODE ??
+    (e.CHAIN_RPC_URL ? "rpc" : e.NODE_ENV === "test" ? "off" : "local");
+  if (chainMode === "rpc") {
+    const missing = (
+      [
+        "CHAIN_RPC_URL",
+        "CHAIN_ID",
+        "CHAIN_PRIVATE_KEY",
+        "EXPLORER_URL",
+      ] as const
+    )
+      .filter((name) => e[name] === undefined)
+      .map(
+        (name) =>
+          `  ${name}: obrigatório para registrar em uma rede blockchain real`,
+      );
+    if (missing.length > 0)
+      throw new Error(`Configuração inválida:\n${missing.join("\n")}`);
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(
+    /\/$/,
+    "",
+  );
   return {
     ...e,
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(
+    PUBLIC_URL: publicUrl,
+    CHAIN_MODE: chainMode,
+    CHAIN_ID: e.CHAIN_ID ?? 1337,
+    // The local chain's explorer is served by this API: GET /api/chain/tx/<hash>.
+    EXPLORER_URL: (e.EXPLORER_URL ?? `${publicUrl}/api/chain`).replace(
       /\/$/,
       "",
     ),
+    CHAIN_WORKER_INTERVAL_MS:
+      e.CHAIN_WORKER_INTERVAL_MS ??
+      (e.NODE_ENV === "test" || chainMode === "off" ? 0 : 2000),
     SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL,
     // Tests run the jobs themselves, on their own clock.
     JOBS_INTERVAL_SECONDS:

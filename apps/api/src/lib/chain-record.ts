@@ -1,23 +1,15 @@
+import type { Database } from '@copaiba/db';
+import { recordOnChain } from '../modules/chain/outbox.ts';
+
 /**
- * Where an issued token gets its on-chain record (contract address, deployment transaction).
- * The on-chain issue implements it with a real chain; until then nothing is recorded and the
- * token page says so — an address or hash is never invented.
+ * Where an issued token gets its on-chain record. The request is written in the issuing
+ * transaction (transactional outbox); the chain worker deploys the contract and then sets the
+ * token's contract address and transaction, so an address or hash is never invented.
  */
 export interface ChainRecorder {
-  /** Asks for the token's contract; returns its record once known, or null while pending. */
-  recordIssue(token: {
-    id: number;
-    symbol: string;
-    name: string;
-    quantity: number;
-  }): Promise<ChainRecord | null>;
+  recordIssue(tx: Database, token: { id: number }): Promise<void>;
 }
 
-export interface ChainRecord {
-  contractAddress: string;
-  transactionHash: string;
-}
-
-export const noChainRecorder: ChainRecorder = {
-  recordIssue: async () => null,
+export const outboxChainRecorder: ChainRecorder = {
+  recordIssue: (tx, token) => recordOnChain(tx, { tokenId: token.id, kind: 'deploy' }),
 };

@@ -3,3 +3,4 @@ export * from './admin.ts';
 export * from './catalogue.ts';
 export * from './mail.ts';
 export * from './wallet.ts';
+export * from './chain.ts';

@@ -50,7 +50,7 @@ export function createAdminService(deps: {
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
-  const { db, chain, now, log } = deps;
+  const { db, chain, now } = deps;
 
   async function user(id: number) {
     const found = await repo.findUser(db, id);
@@ -134,7 +134,7 @@ export function createAdminService(deps: {
       return toProjectFormData(project);
     },
 
-    /** Liberado → Emitido in one transaction with its audit entry; then asks for the chain record. */
+    /** Liberado → Emitido in one transaction with its audit entry and the contract's deployment. */
     async issueToken(admin: UserRow, tokenId: number) {
       const { token } = await tokenWithProject(tokenId);
       const at = now();
@@ -149,19 +149,13 @@ export function createAdminService(deps: {
           before: { status: token.status, offer_status: token.offerStatus },
           after: { status: row.status, offer_status: row.offerStatus, issued_at: at.toISOString() },
         });
+        await chain.recordIssue(tx, row);
         return row;
       });
       if (!issued) {
         throw AppError.conflict(
           token.status === 'issued' ? adminMessages.alreadyIssued : adminMessages.notReleased,
         );
-      }
-      try {
-        const record = await chain.recordIssue(issued);
-        if (record) await repo.setChainRecord(db, tokenId, record);
-      } catch (err) {
-        // The issue stands; the chain record is retried by the chain worker, never invented.
-        log.error({ err, tokenId }, 'chain record request failed');
       }
       catalogueChanged();
       return { message: adminMessages.issued };

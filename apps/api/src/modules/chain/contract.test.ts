@@ -33,13 +33,14 @@ beforeAll(async () => {
 });
 afterAll(() => local.close());
 
-const read = <T>(functionName: string, args: unknown[] = []) =>
+type ReadName = 'name' | 'symbol' | 'decimals' | 'owner' | 'totalSupply' | 'balanceOf' | 'approved';
+const read = (functionName: ReadName, args: readonly Address[] = []): Promise<unknown> =>
   client.public.readContract({
     address: token,
     abi: tokenAbi,
     functionName,
-    args,
-  }) as Promise<T>;
+    args: args as never,
+  });
 
 const asInvestor = (who: typeof investor) =>
   createWalletClient({

@@ -1,0 +1,194 @@
+import { chainJobs, tokens } from '@copaiba/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddress, keccak256, type Hex, type TransactionSerializable } from 'viem';
+import { insertIssuer, insertProject, insertToken } from '../../testing/catalogue-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { send, session } from '../../testing/workspace-fixtures.ts';
+import type { Eip1193Like } from './chain-client.ts';
+import type { ChainRuntime } from './chain-runtime.ts';
+import { tokenAbi } from './contract.ts';
+
+let t: TestApp;
+let chain: ChainRuntime;
+let adminAccess: string;
+let issuerId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { CHAIN_MODE: 'local', PUBLIC_URL: 'https://copaiba.test' } });
+  chain = t.app.chain!;
+  adminAccess = (await session(t, { admin: true })).access;
+  issuerId = (await insertIssuer(t.db)).id;
+});
+afterAll(() => t.close());
+
+/** A released token issued through the admin's endpoint; returns its id. */
+async function issue(): Promise<number> {
+  const token = await insertToken(t.db, issuerId, { status: 'released', offer: null });
+  await insertProject(t.db, token.id);
+  const res = await send(t, 'POST', `/api/admins/issue-token/${token.id}`, adminAccess);
+  expect(res.statusCode).toBe(201);
+  return token.id;
+}
+
+const jobsOf = (tokenId: number) =>
+  t.db.select().from(chainJobs).where(eq(chainJobs.tokenId, tokenId)).orderBy(chainJobs.seq);
+const platformNonce = () =>
+  chain.client.public.getTransactionCount({ address: chain.client.account.address });
+/** Time passes beyond any backoff. */
+const backoffElapses = () => t.db.update(chainJobs).set({ nextAttemptAt: sql`now()` });
+
+/** The local chain, except that requests fail while `down` says so. */
+function flaky(down: (method: string) => boolean): Eip1193Like {
+  return {
+    request: async (args) => {
+      if (down(args.method)) throw new Error('connect ECONNREFUSED 10.0.0.1:8545');
+      return chain.provider!.request(args);
+    },
+  };
+}
+
+describe('deployment at issuance', () => {
+  it('writes the deploy job with the issue; the worker deploys and the token page links it', async () => {
+    const id = await issue();
+    const [job] = await jobsOf(id);
+    expect(job).toMatchObject({ kind: 'deploy', seq: 1, status: 'pending', txHash: null });
+    const detailOf = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/token-issuer-token-project/detail/${id}`,
+        })
+      ).json().token as { contract_address: string | null; scan_hash_transaction: string | null };
+    let detail = await detailOf();
+    expect(detail).toMatchObject({ contract_address: null, scan_hash_transaction: null });
+
+    expect(await chain.worker.runOnce()).toEqual({ mined: 1, failed: 0, retried: 0 });
+    const [mined] = await jobsOf(id);
+    expect(mined).toMatchObject({ status: 'mined', attempts: 1, lastError: null });
+    const address = getAddress(mined!.contractAddress!);
+    detail = await detailOf();
+    expect(detail.contract_address).toBe(address);
+    expect(detail.scan_hash_transaction).toBe(`https://copaiba.test/api/chain/tx/${mined!.txHash}`);
+
+    const receipt = await chain.client.public.getTransactionReceipt({ hash: mined!.txHash as Hex });
+    expect(receipt.contractAddress && getAddress(receipt.contractAddress)).toBe(address);
+    const [token] = await t.db.select().from(tokens).where(eq(tokens.id, id));
+    const read = (functionName: 'symbol' | 'decimals' | 'owner') =>
+      chain.client.public.readContract({ address, abi: tokenAbi, functionName });
+    expect(await read('symbol')).toBe(token!.symbol);
+    expect(await read('decimals')).toBe(0);
+    expect(await read('owner')).toBe(chain.client.account.address);
+  });
+});
+
+describe('the outbox', () => {
+  it('keeps operations through a chain outage and sends each exactly once when it is back', async () => {
+    const ids = [await issue(), await issue()];
+    const before = await platformNonce();
+    let down = true;
+    const outage = chain.workerOver(flaky(() => down));
+    expect(await outage.runOnce()).toEqual({ mined: 0, failed: 0, retried: 2 });
+    for (const id of ids) {
+      const [job] = await jobsOf(id);
+      expect(job).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(job!.lastError).toMatch(/ECONNREFUSED|unknown RPC error/i);
+      expect(job!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() - 5_000);
+    }
+    // Still in backoff: nothing is tried again yet.
+    expect(await outage.runOnce()).toEqual({ mined: 0, failed: 0, retried: 0 });
+    await backoffElapses();
+    expect(await outage.runOnce()).toEqual({ mined: 0, failed: 0, retried: 2 });
+    expect(await platformNonce()).toBe(before);
+
+    down = false;
+    await backoffElapses();
+    expect(await outage.runOnce()).toEqual({ mined: 2, failed: 0, retried: 0 });
+    for (const id of ids)
+      expect((await jobsOf(id))[0]).toMatchObject({ status: 'mined', attempts: 3 });
+    expect(await platformNonce()).toBe(before + 2);
+  });
+
+  it('re-broadcasts the same signed transaction when the outage hits between signing and sending', async () => {
+    const id = await issue();
+    const before = await platformNonce();
+    let broken = false;
+    const worker = chain.workerOver(
+      flaky((method) => (broken ||= method === 'eth_sendRawTransaction')),
+    );
+    expect(await worker.runOnce()).toEqual({ mined: 0, failed: 0, retried: 1 });
+    const [sent] = await jobsOf(id);
+    expect(sent).toMatchObject({ status: 'sent', nonce: before });
+    expect(sent!.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    broken = false;
+    const healed = chain.workerOver(flaky(() => false));
+    await backoffElapses();
+    expect(await healed.runOnce()).toEqual({ mined: 1, failed: 0, retried: 0 });
+    expect((await jobsOf(id))[0]).toMatchObject({ status: 'mined', txHash: sent!.txHash });
+    expect(await platformNonce()).toBe(before + 1);
+  });
+
+  it('after a restart mid-send, finds the mined receipt and does not send again', async () => {
+    const id = await issue();
+    const before = await platformNonce();
+    let crashed = false;
+    // The transaction reaches the chain, then the process dies before it records the receipt.
+    const dying = chain.workerOver({
+      request: async (args) => {
+        if (crashed) throw new Error('process exited');
+        const answer = await chain.provider!.request(args);
+        if (args.method === 'eth_sendRawTransaction') crashed = true;
+        return answer;
+      },
+    });
+    expect(await dying.runOnce()).toEqual({ mined: 0, failed: 0, retried: 1 });
+    const [sent] = await jobsOf(id);
+    expect(sent).toMatchObject({ status: 'sent' });
+    expect(await platformNonce()).toBe(before + 1);
+
+    await backoffElapses();
+    expect(await chain.worker.runOnce()).toEqual({ mined: 1, failed: 0, retried: 0 });
+    expect((await jobsOf(id))[0]).toMatchObject({ status: 'mined', txHash: sent!.txHash });
+    expect(await platformNonce()).toBe(before + 1);
+  });
+
+  /** Signs the job's deployment as the worker would, but with the given nonce, and stores it as sent. */
+  async function plantSignedAt(jobId: number, nonce: number) {
+    const [job] = await t.db.select().from(chainJobs).where(eq(chainJobs.id, jobId));
+    const [token] = await t.db.select().from(tokens).where(eq(tokens.id, job!.tokenId));
+    const { deployData } = await import('./contract.ts');
+    const request = await chain.client.wallet.prepareTransactionRequest({
+      data: deployData(token!.name, token!.symbol, chain.client.account.address),
+      nonce,
+      account: chain.client.account,
+      chain: chain.client.chain,
+    });
+    const raw = await chain.client.account.signTransaction(request as TransactionSerializable);
+    await t.db
+      .update(chainJobs)
+      .set({ status: 'sent', rawTx: raw, txHash: keccak256(raw), nonce })
+      .where(eq(chainJobs.id, jobId));
+    return keccak256(raw);
+  }
+
+  it('fills a nonce gap so a stored transaction ahead of the chain is mined as it was signed', async () => {
+    const id = await issue();
+    const before = await platformNonce();
+    const hash = await plantSignedAt((await jobsOf(id))[0]!.id, before + 2);
+    expect(await chain.worker.runOnce()).toEqual({ mined: 1, failed: 0, retried: 0 });
+    expect((await jobsOf(id))[0]).toMatchObject({ status: 'mined', txHash: hash });
+    expect(await platformNonce()).toBe(before + 3);
+  });
+
+  it('signs again when a stored transaction lost its nonce to another one and was never mined', async () => {
+    const id = await issue();
+    const before = await platformNonce();
+    const stale = await plantSignedAt((await jobsOf(id))[0]!.id, before - 1);
+    expect(await chain.worker.runOnce()).toEqual({ mined: 1, failed: 0, retried: 0 });
+    const [job] = await jobsOf(id);
+    expect(job).toMatchObject({ status: 'mined', nonce: before });
+    expect(job!.txHash).not.toBe(stale);
+    expect(await platformNonce()).toBe(before + 1);
+  });
+});
