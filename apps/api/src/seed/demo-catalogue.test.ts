@@ -1,8 +1,9 @@
-import { projects, tokenIssuers, tokens } from '@copaiba/db';
-import { count } from 'drizzle-orm';
+import { projects, tokenHoldings, tokenIssuers, tokens } from '@copaiba/db';
+import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../modules/accounts/passwords.ts';
+import { accounts, balanceOf, ledgerTotal } from '../modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { demoAccounts, seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
@@ -33,6 +34,27 @@ describe('the demo catalogue', () => {
       expect(states, state).toContain(state);
     }
     expect((await t.db.select({ n: count() }).from(projects))[0]!.n).toBe(11);
+  });
+
+  it('backs every unit sold with a real purchase: holdings, escrow and a balanced ledger', async () => {
+    expect(await ledgerTotal(t.db)).toBe(0n);
+    const issued = await t.db.select().from(tokens).where(eq(tokens.status, 'issued'));
+    expect(issued.some((tk) => tk.unitsSold > 0)).toBe(true);
+    for (const token of issued) {
+      const [held] = await t.db
+        .select({ units: sql<string>`coalesce(sum(${tokenHoldings.quantity}), 0)` })
+        .from(tokenHoldings)
+        .where(eq(tokenHoldings.tokenId, token.id));
+      expect(Number(held!.units), token.symbol).toBe(token.unitsSold);
+      expect(token.amountCapitatedCents).toBe(BigInt(token.unitsSold) * token.unitPriceCents);
+      const escrow = await balanceOf(t.db, accounts.escrow(token.id));
+      const payable = await balanceOf(t.db, accounts.issuerPayable(token.id));
+      if (token.offerStatus === 'distributing') {
+        expect([escrow, payable], token.symbol).toEqual([0n, token.amountCapitatedCents]);
+      } else {
+        expect([escrow, payable], token.symbol).toEqual([token.amountCapitatedCents, 0n]);
+      }
+    }
   });
 
   it('seeds only an empty database', async () => {

@@ -15,6 +15,7 @@ import {
   structureDiagram,
 } from './artwork.ts';
 import { demoIssuers, demoTokens, type DemoIssuer, type DemoToken } from './demo-catalogue-data.ts';
+import { communityInvestors, seedDemoPurchases } from './demo-purchases.ts';
 import { renderPdf } from './pdf.ts';
 
 const brl = (cents: bigint) =>
@@ -112,6 +113,7 @@ async function seedToken(
   issuerId: number,
   issuer: DemoIssuer,
   index: number,
+  buyers: () => Promise<number[]>,
 ) {
   const palette = palettes[token.issuer % palettes.length]!;
   const [flow, structure] = await storeSvgs(storage, [
@@ -147,11 +149,9 @@ async function seedToken(
       status: token.status,
       offerStatus: token.offer,
       issuedAt: token.status === 'issued' ? new Date(Date.UTC(2026, 8, 1 + index)) : null,
-      unitsSold,
-      amountCapitatedCents: BigInt(unitsSold) * token.unitPrice,
-      buyers: unitsSold === 0 ? 0 : Math.max(1, Math.round(unitsSold / 9)),
     })
-    .returning({ id: tokens.id });
+    .returning();
+  await seedDemoPurchases(db, row!, unitsSold, buyers);
   if (token.status !== 'incomplete') await seedProject(db, storage, token, row!.id, issuer, index);
 }
 
@@ -277,6 +277,7 @@ export async function seedDemoCatalogue(
           )[0]!.id;
     issuerIds.push(await seedIssuer(db, storage, issuer, index, ownerId));
   }
+  const buyers = communityInvestors(db, unusable);
   for (const [index, token] of demoTokens.entries()) {
     await seedToken(
       db,
@@ -285,6 +286,7 @@ export async function seedDemoCatalogue(
       issuerIds[token.issuer]!,
       demoIssuers[token.issuer]!,
       index,
+      buyers,
     );
   }
   return true;
