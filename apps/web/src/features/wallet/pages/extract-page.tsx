@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconShoppingCart, IconWallet } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageArrows } from '@/components/page-arrows';
@@ -22,6 +23,7 @@ import { formatDateTime, formatDecimal, formatMoney } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { useBalance, useStatement } from '../api/wallet';
 import { HideToggle, money } from '../components/money-text';
+import { RecordCards } from '../components/record-cards';
 
 const FILTER_LABELS: Record<StatementFilter, string> = {
   todos: 'Todos',
@@ -30,6 +32,40 @@ const FILTER_LABELS: Record<StatementFilter, string> = {
   saque: 'Saque',
   comprados: 'Comprados',
 };
+
+const isNegative = (row: StatementRow) => row.balance.trim().startsWith('-');
+
+/** Phone: one card per operation, the amount beside its type, nothing scrolled out of view. */
+function StatementCards({ rows }: { rows: StatementRow[] }) {
+  return (
+    <RecordCards
+      label="Operações"
+      items={rows.map((row) => ({
+        key: row.id,
+        title: row.type_operation,
+        aside: (
+          <Text
+            fw={700}
+            c={isNegative(row) ? 'red.7' : 'copaiba.8'}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {formatMoney(row.balance)}
+          </Text>
+        ),
+        data: { 'data-row-id': row.id },
+        fields: [
+          { label: 'Token', value: row.name_token ?? '-' },
+          {
+            label: 'Quantidade',
+            value: row.quantity === null ? '-' : formatDecimal(row.quantity, 0),
+          },
+          { label: 'Data', value: formatDateTime(row.datetime) },
+          { label: 'Transação', value: row.scan_hash_transaction ?? '-' },
+        ],
+      }))}
+    />
+  );
+}
 
 function StatementTable({ rows }: { rows: StatementRow[] }) {
   return (
@@ -47,7 +83,7 @@ function StatementTable({ rows }: { rows: StatementRow[] }) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => {
-            const negative = row.balance.trim().startsWith('-');
+            const negative = isNegative(row);
             return (
               <Table.Tr key={row.id} data-row-id={row.id}>
                 <Table.Td fw={600}>{row.type_operation}</Table.Td>
@@ -88,6 +124,7 @@ export default function ExtractPage() {
   const [page, setPage] = useState(1);
   const statement = useStatement(filter, page);
   const rows = statement.data?.results ?? [];
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   let body;
   if (statement.isPending) {
@@ -116,7 +153,7 @@ export default function ExtractPage() {
   } else {
     body = (
       <Stack gap="md">
-        <StatementTable rows={rows} />
+        {wide ? <StatementTable rows={rows} /> : <StatementCards rows={rows} />}
         <PageArrows
           page={page}
           hasPrevious={Boolean(statement.data?.previous)}

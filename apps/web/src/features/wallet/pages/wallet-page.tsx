@@ -1,6 +1,5 @@
 import type { OwnedToken } from '@copaiba/contracts';
 import {
-  Badge,
   Button,
   Center,
   Container,
@@ -14,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowDownLeft,
   IconArrowUpRight,
@@ -35,6 +34,8 @@ import { notifyError } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
 import { useBalance, useMyTokens } from '../api/wallet';
 import { HideToggle, money } from '../components/money-text';
+import { RecordCards } from '../components/record-cards';
+import { StatusBadge } from '../components/status-badge';
 import { WealthDonut } from '../components/wealth-donut';
 import { donutPercentages } from '../lib/amount';
 
@@ -75,16 +76,8 @@ function TokensTable({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {token.next_payment ? formatDate(token.next_payment) : '-'}
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Badge
-                  variant="light"
-                  radius="sm"
-                  size="sm"
-                  tt="none"
-                  style={{ overflow: 'visible' }}
-                >
-                  {token.status_token}
-                </Badge>
+              <Table.Td>
+                <StatusBadge status={token.status_token} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -94,12 +87,39 @@ function TokensTable({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean
   );
 }
 
+/** Phone: one card per token, every figure visible without scrolling sideways. */
+function TokensCards({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean }) {
+  return (
+    <RecordCards
+      label="Meus Ativos"
+      items={tokens.map((token) => ({
+        key: token.id,
+        title: token.name,
+        subtitle: token.symbol,
+        aside: <StatusBadge status={token.status_token} />,
+        data: { 'data-token-id': token.id },
+        fields: [
+          { label: 'Quantidade', value: formatDecimal(token.quantity, 0) },
+          { label: 'Parcela', value: token.installment_number ?? '-' },
+          { label: 'Remuneração', value: money(token.remuneration, hidden) },
+          { label: 'Valor efetivo', value: money(token.effective_value, hidden) },
+          {
+            label: 'Próximo pagamento',
+            value: token.next_payment ? formatDate(token.next_payment) : '-',
+          },
+        ],
+      }))}
+    />
+  );
+}
+
 function MyAssets({ hidden }: { hidden: boolean }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 400);
   const [page, setPage] = useState(1);
   const query = useMyTokens(debounced, page);
   const tokens = query.data?.results ?? [];
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   function clearSearch() {
     setSearch('');
@@ -135,7 +155,11 @@ function MyAssets({ hidden }: { hidden: boolean }) {
   } else {
     body = (
       <Stack gap="md">
-        <TokensTable tokens={tokens} hidden={hidden} />
+        {wide ? (
+          <TokensTable tokens={tokens} hidden={hidden} />
+        ) : (
+          <TokensCards tokens={tokens} hidden={hidden} />
+        )}
         <PageArrows
           page={page}
           hasPrevious={Boolean(query.data?.previous)}

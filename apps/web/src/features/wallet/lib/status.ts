@@ -1,0 +1,18 @@
+/**
+ * Colour of an owned token's status badge (SPEC §4): 'Em captação' green, '100% Vendido' red,
+ * 'Concluído' grey; 'Captação não atingida' orange; any other server text neutral.
+ */
+export function statusColor(status: string): string {
+  switch (status.trim().toLocaleLowerCase('pt-BR')) {
+    case 'em captação':
+      return 'green';
+    case '100% vendido':
+      return 'red';
+    case 'concluído':
+      return 'gray';
+    case 'captação não atingida':
+      return 'orange';
+    default:
+      return 'blue';
+  }
+}
