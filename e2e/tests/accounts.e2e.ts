@@ -51,7 +51,14 @@ describe('accounts in the browser', () => {
     const page = await context.newPage();
     const problems = watchPage(page);
 
-    await page.goto('/register');
+    const document = await page.goto('/register');
+    const headers = document!.headers();
+    expect(headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(headers['content-security-policy']).toMatch(
+      /frame-ancestors 'none'|frame-ancestors 'self'/,
+    );
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBeDefined();
     await page.getByLabel('Nome').fill(person.name);
     await page.getByLabel('E-mail').fill(person.email);
     await page.getByLabel('CPF ou CNPJ').pressSequentially(person.cpf);
@@ -75,6 +82,14 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByText('Olá Joana').first().isVisible()).toBe(true);
     const stored = await page.evaluate(() => Object.keys(localStorage).sort());
     expect(stored).toEqual(['accessToken', 'refreshToken']);
+    // SPEC §3: the browser keeps the two tokens and the cookie consent, nothing else.
+    expect(await context.cookies()).toEqual([]);
+    // Only the router's scroll positions live in sessionStorage.
+    expect(
+      (await page.evaluate(() => Object.keys(sessionStorage))).filter(
+        (key) => key !== 'react-router-scroll-positions',
+      ),
+    ).toEqual([]);
 
     await page.getByRole('button', { name: 'Menu do usuário' }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();

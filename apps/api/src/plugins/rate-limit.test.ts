@@ -20,7 +20,7 @@ const tight = {
 };
 
 describe('rate limits', () => {
-  it('answers 429 with a pt-BR detail on login, register, confirm, reset and captcha', async () => {
+  it('answers 429 with a pt-BR detail on login, register, confirm, reset, captcha and contact', async () => {
     const t = await createTestApp({ rateLimits: tight });
     try {
       const hit = (method: 'POST' | 'PUT' | 'GET', url: string, times: number) =>
@@ -35,6 +35,7 @@ describe('rate limits', () => {
         ['PUT', '/api/email/confirm/', 2],
         ['POST', '/api/password/reset/', 2],
         ['GET', '/api/captcha/challenge/', 4],
+        ['POST', '/api/support/send-email/', 2],
       ];
       for (const [method, url, max] of cases) {
         const within = await hit(method, url, max);
