@@ -117,6 +117,9 @@ async function twoFactorQr(page: Page) {
   expect(drawn.naturalHeight).toBe(drawn.naturalWidth);
   expect(drawn.width).toBeGreaterThanOrEqual(200);
   expect(drawn.svg).toBe(true);
+  // The typed fallback fits its box too (a phone wraps the groups instead of cutting them).
+  const secret = page.getByTestId('otp-secret');
+  expect(await secret.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
 }
 
 /** Every status badge on the page shows its whole text: nothing cut by an ellipsis or the edge. */

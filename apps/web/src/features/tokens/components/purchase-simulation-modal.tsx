@@ -1,5 +1,16 @@
 import { buyMessages, type PublicToken } from '@copaiba/contracts';
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -17,6 +28,20 @@ export interface PurchaseModalProps {
   token: PublicToken;
   quantity: number;
   simulation: Simulation;
+}
+
+/** The token bought, above the figures: a name too long for a figure box wraps on its own line. */
+function TokenLine({ token }: { token: PublicToken }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="center">
+      <Badge variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+        {token.symbol}
+      </Badge>
+      <Text fw={700} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+        {token.name}
+      </Text>
+    </Group>
+  );
 }
 
 const FAILURE = 'A compra não pôde ser concluída. Verifique sua conexão e tente novamente.';
@@ -115,10 +140,10 @@ export function PurchaseSimulationModal({
     >
       {step.name === 'simulation' && (
         <Stack gap="lg">
+          <TokenLine token={token} />
           <FigureGrid
-            minColumn={180}
+            minColumn={140}
             items={[
-              { label: 'Token', value: `${token.symbol} · ${token.name}` },
               { label: 'Quantidade', value: quantity },
               { label: 'Preço unitário', value: formatMoney(token.unit_price) },
               { label: 'Valor total', value: formatCents(simulation.priceCents) },
@@ -168,10 +193,10 @@ export function PurchaseSimulationModal({
 
       {step.name === 'confirmation' && (
         <Stack gap="lg">
+          <TokenLine token={token} />
           <FigureGrid
-            minColumn={180}
+            minColumn={140}
             items={[
-              { label: 'Token', value: `${token.symbol} · ${token.name}` },
               { label: 'Quantidade', value: quantity },
               { label: 'Saldo em reais', value: formatCents(balanceCents) },
               { label: 'Valor da compra', value: formatCents(simulation.priceCents) },

@@ -147,7 +147,7 @@ export default function TwoFactorPage() {
               fz="md"
               ta="center"
               data-testid="otp-secret"
-              style={{ wordBreak: 'break-all' }}
+              style={{ whiteSpace: 'normal', wordSpacing: '0.25em' }}
             >
               {secret ?? '-'}
             </Code>
