@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempt-counter.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { outboxMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -112,6 +113,9 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.PUBLIC_URL,
     now,
     log: app.log,
+    loginFailures: deps.redis
+      ? redisAttemptCounter(deps.redis, 'copaiba-login:')
+      : memoryAttemptCounter(now),
   });
 
   const storage = deps.storage;

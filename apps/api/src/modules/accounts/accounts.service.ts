@@ -9,6 +9,7 @@ import {
 import type { Database } from '@copaiba/db';
 import { verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AttemptCounter } from '../../lib/attempt-counter.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { keyedHash, type Secrets } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -21,6 +22,9 @@ import type { SessionTokens } from './session-tokens.ts';
 export const CONFIRMATION_TTL_HOURS = 24;
 export const RESET_TTL_MINUTES = 60;
 export const MAX_CODE_ATTEMPTS = 5;
+/** Wrong passwords for one account before it is locked for the rest of the window. */
+export const MAX_LOGIN_FAILURES = 5;
+export const LOGIN_LOCK_MINUTES = 15;
 /** The e-mail domain of closed (anonymized) accounts: `.invalid` never resolves (RFC 2606). */
 export const CLOSED_ACCOUNT_DOMAIN = 'anonimo.copaiba.invalid';
 
@@ -38,6 +42,7 @@ export const messages = {
   codeResent:
     'Se houver uma conta aguardando confirmação com este e-mail, enviamos um novo código.',
   badCredentials: 'E-mail ou senha inválidos.',
+  loginLocked: `Muitas tentativas de login nesta conta. Tente novamente em ${LOGIN_LOCK_MINUTES} minutos ou redefina sua senha.`,
   unconfirmed:
     'Confirme seu e-mail para entrar. O código de confirmação foi enviado para o seu e-mail.',
   loggedIn: 'Login realizado com sucesso.',
@@ -56,10 +61,14 @@ export interface AccountsDeps {
   publicUrl: string;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Wrong passwords per account (keyed by a hash of the e-mail). */
+  loginFailures: AttemptCounter;
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, mailer, captcha, sessions, secrets, now, log } = deps;
+  const { db, mailer, captcha, sessions, secrets, now, log, loginFailures } = deps;
+  const loginKey = (email: string) =>
+    keyedHash(secrets.hashKey, `login:${email.trim().toLowerCase()}`);
   const codeHash = (purpose: string, userId: number, code: string) =>
     keyedHash(secrets.hashKey, `${purpose}:${userId}:${code}`);
   // Verifying against this keeps a missing account as slow as a wrong password.
@@ -170,11 +179,20 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async login(body: LoginBody & { captcha: string }) {
       await captcha.verify(body.captcha);
+      // Locked even for the right password: a guesser must not learn when they found it.
+      const key = loginKey(body.email);
+      if ((await loginFailures.count(key)) >= MAX_LOGIN_FAILURES) {
+        throw new AppError(429, messages.loginLocked);
+      }
       const user = await repo.findUserByEmail(db, body.email);
       const valid = user
         ? await verify(user.passwordHash, body.password).catch(() => false)
         : await verify(await dummyHash, body.password).then(() => false);
-      if (!user || !valid || user.closedAt) throw AppError.unauthorized(messages.badCredentials);
+      if (!user || !valid || user.closedAt) {
+        await loginFailures.add(key, LOGIN_LOCK_MINUTES * 60_000);
+        throw AppError.unauthorized(messages.badCredentials);
+      }
+      await loginFailures.clear(key);
       if (!user.isConfirmedEmail) {
         const open = await repo.findOpenCode(db, user.id, 'confirm_email');
         if (!open || open.expiresAt <= now() || open.failedAttempts >= MAX_CODE_ATTEMPTS) {
@@ -229,6 +247,7 @@ export function createAccountsService(deps: AccountsDeps) {
           await repo.revokeAllForUser(tx, user.id, now());
         },
       );
+      await loginFailures.clear(loginKey(email));
       return { message: messages.passwordChanged };
     },
   };
