@@ -59,7 +59,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
     const ok = await fetch(`${url}/api/health/`).then(
@@ -67,7 +67,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       () => false,
     );
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server not ready in 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server not ready in 150 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
