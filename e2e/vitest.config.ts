@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     fileParallelism: false,
   },
 });
