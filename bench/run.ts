@@ -210,7 +210,11 @@ async function main() {
           method: 'POST',
           headers: { authorization: investor.authorization, 'content-type': 'application/json' },
           body: JSON.stringify({ quantity: 1 }),
-        }).then((r) => r.status),
+          signal: AbortSignal.timeout(60_000),
+        }).then(
+          (r) => r.status,
+          () => 0,
+        ),
       ),
     );
     const sold = answers.filter((s) => s === 201).length;

@@ -70,7 +70,16 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
             a.scoreDisplayMode !== 'notApplicable' &&
             a.scoreDisplayMode !== 'manual',
         )
-        .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})`);
+        .map((a) => {
+          const items =
+            (a.details as { items?: Array<{ node?: { selector?: string } }> } | undefined)?.items ??
+            [];
+          const where = items
+            .map((i) => i.node?.selector)
+            .filter(Boolean)
+            .slice(0, 2);
+          return `${a.id} (${Math.round((a.score ?? 0) * 100)})${where.length ? ` at ${where.join('; ')}` : ''}`;
+        });
       results.push({
         path,
         performance: score('performance'),
