@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { PDF_MAX_BYTES } from '../lib/media.ts';
 
 export interface UploadedFile {
   filename: string;
@@ -10,6 +11,7 @@ export interface UploadedFile {
 }
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const FILE_TOO_LARGE = 'O arquivo deve ter no máximo 20 MB.';
 
 /**
  * Multipart forms become a plain body for the zod schemas: fields as strings (a repeated field as
@@ -18,7 +20,8 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 export const multipartPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, {
     limits: {
-      fileSize: 20 * 1024 * 1024,
+      // One byte over the largest document, so that the media checks name the field and its limit.
+      fileSize: PDF_MAX_BYTES + 1,
       files: 20,
       fields: 100,
       fieldSize: 256 * 1024,
@@ -28,9 +31,15 @@ export const multipartPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     if (!request.isMultipart()) return;
     const body: Record<string, unknown> = {};
+    let field: string | undefined;
     try {
       for await (const part of request.parts()) {
-        if (UNSAFE_KEYS.has(part.fieldname)) continue;
+        field = part.fieldname;
+        if (UNSAFE_KEYS.has(part.fieldname)) {
+          // Ignored, but a file's stream must still be read, or the form never ends.
+          if (part.type === 'file') await part.toBuffer();
+          continue;
+        }
         if (part.type === 'file' && !part.filename) {
           // An empty file input: browsers send a nameless, empty part. It means "no file".
           await part.toBuffer();
@@ -47,8 +56,12 @@ export const multipartPlugin = fp(async (app: FastifyInstance) => {
             : [...(Array.isArray(previous) ? (previous as unknown[]) : [previous]), value];
       }
     } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' && field) {
+        throw AppError.badRequest(field, FILE_TOO_LARGE);
+      }
       if ((err as { statusCode?: number }).statusCode === 413) {
-        throw new AppError(413, 'Arquivo grande demais.');
+        // Too many parts, files or fields.
+        throw new AppError(413, 'Formulário grande demais.');
       }
       throw new AppError(400, 'Formulário inválido.');
     }
