@@ -1,9 +1,20 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
 const GENERIC_5XX = 'Erro interno. Tente novamente mais tarde.';
+
+/**
+ * SQLSTATEs that only the request's own text causes (a NUL byte, which PostgreSQL cannot store in
+ * text): the request is wrong, not the server.
+ */
+const INPUT_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+function isInputTextError(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (typeof e.code === 'string' && INPUT_TEXT_SQLSTATES.has(e.code)) return true;
+  return false;
+}
 
 /** Renders every error as the DRF-style body of PRODUCT.md §2; 5xx bodies never carry internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -34,6 +45,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       return reply.status(400).send(fields);
     }
+    if (isInputTextError(error)) {
+      return reply.status(400).send({ detail: 'Requisição inválida: caractere não permitido.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
@@ -42,6 +56,23 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send({ detail: clientErrorMessage(error, status) });
   });
 });
+
+/**
+ * For the `frameworkErrors` option of the Fastify constructor: the router meets a path that is not
+ * valid percent-encoding (or a too-long path parameter) before any hook or error handler runs, and
+ * without this answers with its own body, naming its error code and echoing the path.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ detail: 'Endereço inválido.' }));
+}
 
 /** pt-BR text for the framework's own 4xx (bad JSON, wrong content type, body too large…). */
 function clientErrorMessage(error: FastifyError, status: number): string {
