@@ -1,14 +1,20 @@
 import { z } from 'zod';
 
-// Every default message of zod in Portuguese, on the server and in the browser alike.
-z.config(z.locales.ptBR());
-
 export const REQUIRED = 'Este campo é obrigatório.';
 export const INVALID_VALUE = 'Valor inválido.';
 
 /** For a schema's type error: absent means required, anything else is the wrong kind of value. */
 export const requiredOrInvalid = (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? REQUIRED : INVALID_VALUE;
+
+// Every default message of zod in Portuguese, on the server and in the browser alike. A type error
+// without a message of its own says "required" or "invalid value": zod's default would show the
+// received type to the user ('…recebeu um valor "undefined"').
+z.config({
+  ...z.locales.ptBR(),
+  customError: (issue) => (issue.code === 'invalid_type' ? requiredOrInvalid(issue) : undefined),
+});
+
 export const INVALID_EMAIL = 'Informe um e-mail válido.';
 
 export const tooLong = (max: number) => `Deve ter no máximo ${max} caracteres.`;
