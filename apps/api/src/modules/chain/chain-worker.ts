@@ -37,6 +37,12 @@ const ALREADY_SENT =
 const dbNow = sql<Date>`now()`;
 const after = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms / 1000})`;
 
+/** viem's short message says little for a revert; the node's details say why. */
+const describe = (err: unknown) =>
+  err instanceof BaseError
+    ? [err.shortMessage, err.details].filter(Boolean).join(' — ')
+    : String(err);
+
 export function isRevert(err: unknown): boolean {
   if (!(err instanceof BaseError)) return false;
   return (
@@ -272,7 +278,7 @@ export function createChainWorker(deps: {
 
   async function retryLater(job: Job, err: unknown) {
     const delay = Math.min(1000 * 2 ** Math.max(job.attempts - 1, 0), MAX_BACKOFF_MS);
-    const message = err instanceof BaseError ? err.shortMessage : String(err);
+    const message = describe(err);
     log.warn({ jobId: job.id, attempts: job.attempts, delay, err: message }, 'chain job retried');
     await db
       .update(chainJobs)
@@ -289,7 +295,7 @@ export function createChainWorker(deps: {
       return job.txHash && job.rawTx ? await resume(job) : await sendFresh(job);
     } catch (err) {
       if (!(err instanceof NotReady) && isRevert(err)) {
-        await fail(job, err instanceof BaseError ? err.shortMessage : String(err));
+        await fail(job, describe(err));
         return 'failed';
       }
       const [current] = await db.select().from(chainJobs).where(eq(chainJobs.id, job.id));

@@ -19,8 +19,12 @@ export async function recordOnChain(
 ): Promise<void> {
   const keys = job.transferKeys ?? [];
   if (job.kind !== 'deploy' && keys.length === 0) return;
-  // The token row's lock orders the jobs of one token: sequence numbers follow commit order.
-  await tx.execute(sql`select 1 from ${tokens} where ${tokens.id} = ${job.tokenId} for update`);
+  // The token row's lock orders the jobs of one token: sequence numbers follow commit order. NO KEY
+  // UPDATE, the lock an UPDATE of the row takes, so foreign-key checks of other transactions
+  // (which share the key) are not waited on.
+  await tx.execute(
+    sql`select 1 from ${tokens} where ${tokens.id} = ${job.tokenId} for no key update`,
+  );
   const [last] = await tx
     .select({
       seq: sql<number>`coalesce(max(${chainJobs.seq}), 0)::int`,

@@ -2,6 +2,7 @@ import { todayInSaoPaulo } from '@copaiba/contracts';
 import { installmentPayments, tokenHoldings, tokens, type Database } from '@copaiba/db';
 import { and, eq, gt } from 'drizzle-orm';
 import { installmentAmountsPerUnit, installmentDates } from '../catalogue/token-figures.ts';
+import { recordOnChain } from '../chain/outbox.ts';
 import { accounts, transfer } from '../ledger/ledger.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 
@@ -75,11 +76,13 @@ async function payInstallment(
     .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)))
     .orderBy(tokenHoldings.userId);
   let totalCents = 0n;
+  const paid: string[] = [];
   for (const holder of holders) {
     const amountCents = BigInt(holder.quantity) * installment.perUnit;
     if (amountCents === 0n) continue;
+    paid.push(`remuneration:${tokenId}:${number}:${holder.userId}`);
     await transfer(tx, {
-      key: `remuneration:${tokenId}:${number}:${holder.userId}`,
+      key: paid.at(-1)!,
       kind: 'remuneration',
       from: accounts.issuerFunding(tokenId),
       to: accounts.wallet(holder.userId),
@@ -91,6 +94,7 @@ async function payInstallment(
     });
     totalCents += amountCents;
   }
+  await recordOnChain(tx, { tokenId, kind: 'remunerate', installment: number, transferKeys: paid });
   await tx
     .update(installmentPayments)
     .set({ totalCents, holders: holders.length })

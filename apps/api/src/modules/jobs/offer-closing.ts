@@ -1,6 +1,7 @@
 import { todayInSaoPaulo } from '@copaiba/contracts';
 import { ledgerAccounts, ledgerTransfers, tokenHoldings, tokens, type Database } from '@copaiba/db';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { recordOnChain } from '../chain/outbox.ts';
 import { accountId, accounts, balanceOf, transfer } from '../ledger/ledger.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 
@@ -69,9 +70,11 @@ async function closeOffer(
     return 'succeeded';
   }
 
+  const refunds: string[] = [];
   for (const buyer of await paidByBuyer(tx, tokenId)) {
+    refunds.push(`refund:${tokenId}:${buyer.userId}`);
     await transfer(tx, {
-      key: `refund:${tokenId}:${buyer.userId}`,
+      key: refunds.at(-1)!,
       kind: 'refund',
       from: accounts.escrow(tokenId),
       to: accounts.wallet(buyer.userId),
@@ -82,6 +85,7 @@ async function closeOffer(
       reference: token.symbol,
     });
   }
+  await recordOnChain(tx, { tokenId, kind: 'burn', transferKeys: refunds });
   await tx
     .update(tokenHoldings)
     .set({ quantity: 0, updatedAt: new Date() })

@@ -6,6 +6,7 @@ import { idempotent } from '../../lib/idempotency.ts';
 import type { UserRow } from '../accounts/accounts.repo.ts';
 import { unitsLeft } from '../catalogue/token-figures.ts';
 import { accounts, InsufficientFunds, transfer } from '../ledger/ledger.ts';
+import { recordOnChain } from '../chain/outbox.ts';
 import * as repo from './purchases.repo.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 
@@ -41,9 +42,10 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
             throw AppError.badRequest('quantity', buyMessages.notFunding);
           const amountCents = BigInt(quantity) * token.unitPriceCents;
           // Money first: the wallet row's own constraint refuses an overdraft.
+          const key = `buy:${randomUUID()}`;
           try {
             await transfer(tx, {
-              key: `buy:${randomUUID()}`,
+              key,
               kind: 'purchase',
               from: accounts.wallet(user.id),
               to: accounts.escrow(tokenId),
@@ -69,6 +71,7 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
                 : 'Não há mais tokens disponíveis.',
             );
           }
+          await recordOnChain(tx, { tokenId, kind: 'mint', transferKeys: [key] });
           return {
             status: 201,
             body: {

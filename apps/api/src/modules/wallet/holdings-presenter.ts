@@ -1,8 +1,11 @@
 import { centsToDecimal, type OwnedToken, type StatementRow } from '@copaiba/contracts';
-import type { ledgerTransfers, tokenHoldings, tokens } from '@copaiba/db';
+import type { ChainJobStatus, ledgerTransfers, tokenHoldings, tokens } from '@copaiba/db';
 import { installmentDates } from '../catalogue/token-figures.ts';
 
-type Transfer = typeof ledgerTransfers.$inferSelect;
+type Transfer = typeof ledgerTransfers.$inferSelect & {
+  chainStatus?: ChainJobStatus | null;
+  chainTxUrl?: string | null;
+};
 type Token = typeof tokens.$inferSelect;
 type Holding = typeof tokenHoldings.$inferSelect;
 
@@ -17,6 +20,10 @@ const OPERATION_NAMES: Record<Transfer['kind'], string> = {
 };
 const LEAVES_WALLET = new Set<Transfer['kind']>(['withdrawal', 'purchase']);
 
+/**
+ * A statement line. Movements mirrored on chain show their transaction on the explorer once mined
+ * and 'pendente' until then; the others (deposits, withdrawals) and a reverted mirror show none.
+ */
 export function toStatementRow(transfer: Transfer, tokenName: string | null): StatementRow {
   const amount = LEAVES_WALLET.has(transfer.kind) ? -transfer.amountCents : transfer.amountCents;
   return {
@@ -26,7 +33,12 @@ export function toStatementRow(transfer: Transfer, tokenName: string | null): St
     quantity: transfer.quantity,
     balance: centsToDecimal(amount),
     datetime: transfer.createdAt.toISOString(),
-    scan_hash_transaction: null,
+    scan_hash_transaction:
+      transfer.chainStatus === 'mined'
+        ? (transfer.chainTxUrl ?? null)
+        : transfer.chainStatus === 'pending' || transfer.chainStatus === 'sent'
+          ? 'pendente'
+          : null,
   };
 }
 

@@ -76,13 +76,14 @@ describe('the statement', () => {
       quantity: 1,
       balance: '-100.00',
       datetime: expect.any(String),
-      scan_hash_transaction: null,
+      scan_hash_transaction: 'pendente',
     });
     expect(page.results[4]).toMatchObject({
       type_operation: 'Depósito',
       name_token: null,
       quantity: null,
       balance: '500.00',
+      scan_hash_transaction: null,
     });
   });
 

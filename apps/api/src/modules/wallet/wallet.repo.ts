@@ -1,6 +1,26 @@
-import { ledgerTransfers, pixCharges, tokenHoldings, tokens, type Database } from '@copaiba/db';
+import {
+  chainJobs,
+  chainJobTransfers,
+  ledgerTransfers,
+  pixCharges,
+  tokenHoldings,
+  tokens,
+  type Database,
+} from '@copaiba/db';
 import { paidInstallmentsOf } from '../catalogue/catalogue.repo.ts';
-import { and, count, desc, eq, gt, gte, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 
 const sumCents = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)`;
 
@@ -94,7 +114,7 @@ const STATEMENT_KINDS = {
   comprados: ['purchase'],
 } as const;
 
-/** The user's own movements, newest first, with the token's name. */
+/** The user's own movements, newest first, with the token's name and their chain transaction. */
 export async function statement(
   db: Database,
   userId: number,
@@ -107,9 +127,18 @@ export async function statement(
   );
   const [total] = await db.select({ n: count() }).from(ledgerTransfers).where(where);
   const rows = await db
-    .select({ transfer: ledgerTransfers, tokenName: tokens.name })
+    .select({
+      transfer: {
+        ...getTableColumns(ledgerTransfers),
+        chainStatus: chainJobs.status,
+        chainTxUrl: chainJobs.txUrl,
+      },
+      tokenName: tokens.name,
+    })
     .from(ledgerTransfers)
     .leftJoin(tokens, eq(tokens.id, ledgerTransfers.tokenId))
+    .leftJoin(chainJobTransfers, eq(chainJobTransfers.transferId, ledgerTransfers.id))
+    .leftJoin(chainJobs, eq(chainJobs.id, chainJobTransfers.jobId))
     .where(where)
     .orderBy(desc(ledgerTransfers.id))
     .limit(options.limit)

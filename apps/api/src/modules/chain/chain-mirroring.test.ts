@@ -1,0 +1,257 @@
+import { todayInSaoPaulo } from '@copaiba/contracts';
+import { chainJobs, chainWallets } from '@copaiba/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEventLogs, zeroAddress, type Address, type Hex } from 'viem';
+import { insertIssuer, insertProject, insertToken } from '../../testing/catalogue-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { session } from '../../testing/workspace-fixtures.ts';
+import { payDueInstallments } from '../jobs/installment-payouts.ts';
+import { closeDueOffers } from '../jobs/offer-closing.ts';
+import type { ChainRuntime } from './chain-runtime.ts';
+import { burnData, tokenAbi } from './contract.ts';
+
+const WEBHOOK_SECRET = 'segredo-do-webhook-de-teste-123';
+const EXPLORER_TX = /^https:\/\/copaiba\.test\/api\/chain\/tx\/(0x[0-9a-f]{64})$/;
+let t: TestApp;
+let chain: ChainRuntime;
+let adminAccess: string;
+let issuerId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      CHAIN_MODE: 'local',
+      PUBLIC_URL: 'https://copaiba.test',
+      PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
+  });
+  chain = t.app.chain!;
+  adminAccess = (await session(t, { admin: true })).access;
+  issuerId = (await insertIssuer(t.db)).id;
+});
+afterAll(() => t.close());
+
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const noonOf = (date: string) => new Date(`${date}T12:00:00-03:00`);
+
+interface Row {
+  type_operation: string;
+  quantity: number | null;
+  scan_hash_transaction: string | null;
+}
+
+/** An investor with a funded wallet (sandbox Pix), buying and reading the statement over HTTP. */
+async function investor(deposit: string) {
+  const who = await session(t);
+  const headers = { authorization: `Bearer ${who.access}` };
+  const { txid } = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/pix/deposit/',
+      headers,
+      payload: { value: deposit },
+    })
+  ).json();
+  await t.app.inject({ method: 'POST', url: '/api/sandbox/pix/pay/', payload: { txid } });
+  const userId = (await t.app.inject({ method: 'GET', url: '/api/user/', headers })).json()
+    .id as number;
+  return {
+    userId,
+    buy: async (tokenId: number, quantity: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/wallet/buy-token/${tokenId}`,
+        headers,
+        payload: { quantity },
+      });
+      expect(res.statusCode).toBe(201);
+    },
+    statement: async (filter: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/wallet/transactions/${filter}?page=1`,
+          headers,
+        })
+      ).json().results as Row[],
+    address: async () =>
+      (
+        await t.db
+          .select({ address: chainWallets.address })
+          .from(chainWallets)
+          .where(eq(chainWallets.userId, userId))
+      )[0]?.address as Address | undefined,
+  };
+}
+type Investor = Awaited<ReturnType<typeof investor>>;
+
+/** An offer issued by the admin today, closing today, paying two installments. */
+async function issuedOffer(minimumCents: bigint, deadlineInDays = 0) {
+  const today = todayInSaoPaulo(t.clock.now);
+  const token = await insertToken(t.db, issuerId, {
+    status: 'released',
+    offer: null,
+    unitPriceCents: 100_00n,
+    interestRateBp: 1250,
+    installments: 2,
+    minimumAmountRaisedCents: minimumCents,
+    deadlineForFunding: plusDays(today, deadlineInDays),
+    firstDateInstallment: plusDays(today, deadlineInDays + 31),
+  });
+  await insertProject(t.db, token.id);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admins/issue-token/${token.id}`,
+    headers: { authorization: `Bearer ${adminAccess}` },
+  });
+  expect(res.statusCode).toBe(201);
+  return token;
+}
+
+const contractOf = async (tokenId: number) =>
+  (
+    await t.db
+      .select({ address: chainJobs.contractAddress })
+      .from(chainJobs)
+      .where(eq(chainJobs.tokenId, tokenId))
+  ).find((j) => j.address)!.address as Address;
+
+const balanceOn = async (tokenId: number, holder: Address) =>
+  chain.client.public.readContract({
+    address: await contractOf(tokenId),
+    abi: tokenAbi,
+    functionName: 'balanceOf',
+    args: [holder],
+  });
+
+const supplyOn = async (tokenId: number) =>
+  chain.client.public.readContract({
+    address: await contractOf(tokenId),
+    abi: tokenAbi,
+    functionName: 'totalSupply',
+  });
+
+/** The statement row's explorer link → the mined transaction's decoded events. */
+async function eventsBehind(row: Row | undefined) {
+  const hash = EXPLORER_TX.exec(row?.scan_hash_transaction ?? '')?.[1] as Hex | undefined;
+  expect(hash, `explorer link of ${JSON.stringify(row)}`).toBeDefined();
+  const receipt = await chain.client.public.getTransactionReceipt({ hash: hash! });
+  expect(receipt.status).toBe('success');
+  return { hash: hash!, events: parseEventLogs({ abi: tokenAbi, logs: receipt.logs }) };
+}
+
+describe('an offer that raises its minimum', () => {
+  let ana: Investor;
+  let bruno: Investor;
+  let token: Awaited<ReturnType<typeof issuedOffer>>;
+
+  beforeAll(async () => {
+    [ana, bruno] = [await investor('1000.00'), await investor('1000.00')];
+    token = await issuedOffer(300_00n);
+    expect((await chain.worker.runOnce()).mined).toBe(1);
+  });
+
+  it('mirrors each purchase as a mint to the buyer, pendente until it is mined', async () => {
+    await ana.buy(token.id, 2);
+    await bruno.buy(token.id, 3);
+    expect(await ana.statement('comprados')).toEqual([
+      expect.objectContaining({ type_operation: 'Compra', scan_hash_transaction: 'pendente' }),
+    ]);
+    expect(await chain.worker.runOnce()).toEqual({ mined: 2, failed: 0, retried: 0 });
+
+    const anaAddress = (await ana.address())!;
+    const { events } = await eventsBehind((await ana.statement('comprados'))[0]);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        eventName: 'Transfer',
+        args: { from: zeroAddress, to: anaAddress, value: 2n },
+      }),
+    );
+    expect(await balanceOn(token.id, anaAddress)).toBe(2n);
+    expect(await balanceOn(token.id, (await bruno.address())!)).toBe(3n);
+    expect(await supplyOn(token.id)).toBe(5n);
+    // Deposits are not mirrored on chain: no hash, and not pendente either.
+    expect((await ana.statement('deposito'))[0]!.scan_hash_transaction).toBeNull();
+  });
+
+  it('records each installment paid to the holders in one transaction, once', async () => {
+    expect(
+      (await closeDueOffers(t.db, noonOf(plusDays(token.deadlineForFunding, 1)))).succeeded,
+    ).toContain(token.id);
+    await payDueInstallments(t.db, noonOf(token.firstDateInstallment));
+    expect((await ana.statement('remuneracao'))[0]).toMatchObject({
+      scan_hash_transaction: 'pendente',
+    });
+    expect(await chain.worker.runOnce()).toEqual({ mined: 1, failed: 0, retried: 0 });
+
+    const [anaRow] = await ana.statement('remuneracao');
+    const [brunoRow] = await bruno.statement('remuneracao');
+    const { hash, events } = await eventsBehind(anaRow);
+    expect((await eventsBehind(brunoRow)).hash).toBe(hash);
+    // 100,00 × 1,125 / 2 = 56,25 per unit
+    expect(events.filter((e) => e.eventName === 'Remunerated').map((e) => e.args)).toEqual([
+      { holder: await ana.address(), installment: 1, amountCents: 2n * 5625n },
+      { holder: await bruno.address(), installment: 1, amountCents: 3n * 5625n },
+    ]);
+    expect(await chain.worker.runOnce()).toEqual({ mined: 0, failed: 0, retried: 0 });
+    expect(await supplyOn(token.id)).toBe(5n);
+  });
+});
+
+describe('an offer that misses its minimum', () => {
+  it('mirrors the refunds as burns of every buyer’s units', async () => {
+    const [carla, davi] = [await investor('500.00'), await investor('500.00')];
+    const token = await issuedOffer(10_000_00n);
+    await carla.buy(token.id, 1);
+    await davi.buy(token.id, 4);
+    await chain.worker.runOnce();
+    expect(await supplyOn(token.id)).toBe(5n);
+
+    expect(
+      (await closeDueOffers(t.db, noonOf(plusDays(token.deadlineForFunding, 1)))).failed,
+    ).toContain(token.id);
+    const refund = () =>
+      carla.statement('todos').then((rows) => rows.find((r) => r.type_operation === 'Reembolso'));
+    expect(await refund()).toMatchObject({ quantity: 1, scan_hash_transaction: 'pendente' });
+    expect(await chain.worker.runOnce()).toEqual({ mined: 1, failed: 0, retried: 0 });
+
+    const { events } = await eventsBehind(await refund());
+    expect(events.filter((e) => e.eventName === 'Transfer').map((e) => e.args)).toEqual([
+      { from: await carla.address(), to: zeroAddress, value: 1n },
+      { from: await davi.address(), to: zeroAddress, value: 4n },
+    ]);
+    expect(await supplyOn(token.id)).toBe(0n);
+  });
+
+  it('fails a reverted operation alone: the statement shows no hash and other tokens carry on', async () => {
+    const erika = await investor('500.00');
+    const failing = await issuedOffer(10_000_00n);
+    const other = await issuedOffer(100_00n, 30);
+    await erika.buy(failing.id, 2);
+    await erika.buy(other.id, 1);
+    await chain.worker.runOnce();
+    // Someone holding the platform key burns Erika's units behind the ledger's back.
+    const burned = await chain.client.wallet.sendTransaction({
+      to: await contractOf(failing.id),
+      data: burnData([(await erika.address())!], [2n]),
+    });
+    await chain.client.public.waitForTransactionReceipt({ hash: burned });
+
+    await closeDueOffers(t.db, noonOf(plusDays(failing.deadlineForFunding, 1)));
+    await erika.buy(other.id, 1);
+    expect(await chain.worker.runOnce()).toEqual({ mined: 1, failed: 1, retried: 0 });
+    const [failedJob] = await t.db
+      .select()
+      .from(chainJobs)
+      .where(eq(chainJobs.tokenId, failing.id))
+      .orderBy(chainJobs.seq)
+      .then((jobs) => jobs.filter((j) => j.kind === 'burn'));
+    expect(failedJob).toMatchObject({ status: 'failed', txHash: null });
+    expect(failedJob!.lastError).toMatch(/revert|ERC20InsufficientBalance/i);
+    const rows = await erika.statement('todos');
+    expect(rows.find((r) => r.type_operation === 'Reembolso')!.scan_hash_transaction).toBeNull();
+    expect(await balanceOn(other.id, (await erika.address())!)).toBe(2n);
+  });
+});
