@@ -39,6 +39,8 @@ import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { createManagerService } from './modules/manager/manager.service.ts';
 import { outboxChainRecorder, type ChainRecorder } from './lib/chain-record.ts';
 import { createChainRuntime, type ChainRuntime } from './modules/chain/chain-runtime.ts';
+import { chainRoutes } from './modules/chain/chain.routes.ts';
+import { reconcileAll } from './modules/chain/reconciliation.ts';
 import { issuersRoutes } from './modules/issuers/issuers.routes.ts';
 import { createIssuersService } from './modules/issuers/issuers.service.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
@@ -49,7 +51,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { defaultRateLimits, rateLimitPlugin, type RateLimits } from './plugins/rate-limit.ts';
@@ -90,6 +92,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -190,6 +193,10 @@ export async function buildApp(deps: AppDeps) {
       await api.register(walletRoutes, { wallet, withdrawals });
       await api.register(purchasesRoutes, { purchases });
       await api.register(twoFactorRoutes, { twoFactor });
+      if (chain) {
+        const cacheMs = config.NODE_ENV === 'test' ? 0 : 10_000;
+        await api.register(chainRoutes, { db, chain, now, cacheMs });
+      }
       await api.register(privacyRoutes, { db, twoFactor, now });
       await api.register(pixWebhookRoutes, { webhook: pixWebhook });
       if (pix.name === 'sandbox') await api.register(sandboxPixRoutes, { db, webhookSecret });
@@ -203,6 +210,14 @@ export async function buildApp(deps: AppDeps) {
   if (chain && config.CHAIN_WORKER_INTERVAL_MS > 0) {
     const chainWorker = chain.worker.start(config.CHAIN_WORKER_INTERVAL_MS);
     app.addHook('onClose', () => chainWorker.stop());
+    if (config.CHAIN_RECONCILE_INTERVAL_SECONDS > 0) {
+      const reconciling = startJobRunner(
+        [{ name: 'reconcile-chain', run: () => reconcileAll(db, chain.client, app.log, now()) }],
+        config.CHAIN_RECONCILE_INTERVAL_SECONDS * 1000,
+        app.log,
+      );
+      app.addHook('onClose', () => reconciling.stop());
+    }
   }
   if (chain && deps.chainRuntime === undefined) app.addHook('onClose', () => chain.close());
   if (config.JOBS_INTERVAL_SECONDS > 0) {

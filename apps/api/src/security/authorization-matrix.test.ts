@@ -220,6 +220,15 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
   'POST /api/webhooks/pix/': () => ({ url: '/api/webhooks/pix/', payload: {}, passes: 400 }),
   'POST /api/sandbox/pix/pay/': () => ({ url: '/api/sandbox/pix/pay/', payload: {}, passes: 400 }),
   'GET /api/dev/outbox/': () => ({ url: '/api/dev/outbox/', passes: 200 }),
+  'GET /api/token/:id/reconciliation/': (ids) => ({
+    url: `/api/token/${ids.tokenId}/reconciliation/`,
+    passes: 200,
+  }),
+  'GET /api/chain/tx/:hash': () => ({ url: `/api/chain/tx/0x${'ab'.repeat(32)}`, passes: 404 }),
+  'GET /api/chain/address/:address': () => ({
+    url: `/api/chain/address/0x${'cd'.repeat(20)}`,
+    passes: 200,
+  }),
 };
 
 let t: TestApp;

@@ -178,6 +178,11 @@ export const AUTHORIZATION_MATRIX = {
     access: 'public',
     onlyWhen: 'no SMTP_URL and NODE_ENV is not production',
   },
+
+  // On-chain record: the supply check and the explorer over the configured chain.
+  'GET /api/token/:id/reconciliation/': { access: 'public', onlyWhen: 'CHAIN_MODE is not off' },
+  'GET /api/chain/tx/:hash': { access: 'public', onlyWhen: 'CHAIN_MODE is not off' },
+  'GET /api/chain/address/:address': { access: 'public', onlyWhen: 'CHAIN_MODE is not off' },
 } as const satisfies Record<string, MatrixEntry>;
 
 export type RouteKey = keyof typeof AUTHORIZATION_MATRIX;

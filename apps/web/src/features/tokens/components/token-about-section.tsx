@@ -10,6 +10,7 @@ import { safeExternalUrl, urlHost } from '@/lib/external-url';
 import { formatDate, formatMoney, formatPercent } from '@/lib/format';
 import { fundingProgress } from '@/lib/token-figures';
 import { ContractAddress } from './contract-address';
+import { ReconciliationBadge } from './reconciliation-badge';
 import classes from './token-detail.module.css';
 
 interface TokenAboutSectionProps {
@@ -140,6 +141,7 @@ export function TokenAboutSection({ token, issuer, unitsLeft }: TokenAboutSectio
                   address={token.contract_address}
                   scan={token.scan_hash_transaction}
                 />
+                <ReconciliationBadge tokenId={token.id} enabled={!!token.contract_address} />
               </Stack>
             </Paper>
           </Stack>

@@ -1,0 +1,43 @@
+import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconClockHour4, IconShieldCheck } from '@tabler/icons-react';
+import { useTokenReconciliation } from '../api/get-token-reconciliation';
+
+const integer = new Intl.NumberFormat('pt-BR');
+
+/** 'Conferência on-chain': whether the contract's balances match Copaíba's ledger. */
+export function ReconciliationBadge({ tokenId, enabled }: { tokenId: number; enabled: boolean }) {
+  const { data } = useTokenReconciliation(tokenId, enabled);
+  if (!data) return null;
+  const supply = `Livro-razão: ${integer.format(data.ledger_supply)} · on-chain: ${
+    data.on_chain_supply === null ? '—' : integer.format(data.on_chain_supply)
+  }`;
+  const badge =
+    data.status === 'ok' ? (
+      <Badge color="green" variant="light" leftSection={<IconShieldCheck size={14} />}>
+        Conferência on-chain: OK
+      </Badge>
+    ) : data.status === 'pendente' ? (
+      <Badge color="gray" variant="light" leftSection={<IconClockHour4 size={14} />}>
+        Conferência on-chain: {data.pending_operations} operação(ões) pendente(s)
+      </Badge>
+    ) : (
+      <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={14} />}>
+        Conferência on-chain: divergência
+      </Badge>
+    );
+  return (
+    <Group gap="xs" wrap="wrap" data-reconciliation={data.status}>
+      <Tooltip label={supply} withArrow>
+        {badge}
+      </Tooltip>
+      <Text size="xs" c="dimmed">
+        {supply}
+      </Text>
+      {data.contract_url && (
+        <Anchor href={data.contract_url} target="_blank" rel="noopener noreferrer" size="xs">
+          Ver contrato no explorador
+        </Anchor>
+      )}
+    </Group>
+  );
+}
