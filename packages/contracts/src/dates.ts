@@ -15,9 +15,12 @@ export function ageOn(birthDate: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
+// Building a formatter costs far more than using one: hot paths ask for today on every request.
+const saoPauloDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
 /** Today's date in America/Sao_Paulo as YYYY-MM-DD. */
 export function todayInSaoPaulo(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  return saoPauloDate.format(now);
 }
 
 /** DD/MM/YYYY (as typed in forms) to YYYY-MM-DD, or null when it is not a real date. */
