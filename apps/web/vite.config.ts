@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 /** The preset ships untyped; it is a plain PostCSS plugin factory (rem(), mixins, light-dark). */
 const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
@@ -11,7 +12,7 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxy = { '/api': apiTarget, '/media': apiTarget };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

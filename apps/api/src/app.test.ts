@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -85,12 +86,24 @@ describe('the web app', () => {
       join(dist, 'index.html'),
       '<!doctype html><title>Copaíba</title><div id="root"></div>',
     );
-    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const script = 'console.log("Copaíba");'.repeat(100);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     const web = await createTestApp({ webDistDir: dist });
     try {
       const asset = await web.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['content-encoding']).toBeUndefined();
+      expect(asset.body).toBe(script);
+      const compressed = await web.app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(script);
       for (const url of ['/', '/login', '/detail-token-issuer/3', '/wallet?x=1']) {
         const page = await web.app.inject({ method: 'GET', url });
         expect(page.statusCode, url).toBe(200);

@@ -15,6 +15,8 @@ export const webPlugin = fp<{ distDir: string }>(async (app: FastifyInstance, { 
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (apps/web/precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader(
