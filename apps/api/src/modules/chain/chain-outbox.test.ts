@@ -1,4 +1,4 @@
-import { chainJobs, tokens } from '@copaiba/db';
+import { chainJobs, chainWallets, tokenHoldings, tokens, users } from '@copaiba/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, keccak256, type Hex, type TransactionSerializable } from 'viem';
@@ -6,6 +6,7 @@ import { insertIssuer, insertProject, insertToken } from '../../testing/catalogu
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { send, session } from '../../testing/workspace-fixtures.ts';
 import type { Eip1193Like } from './chain-client.ts';
+import { accounts, transfer } from '../ledger/ledger.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
 import { tokenAbi } from './contract.ts';
 
@@ -190,5 +191,66 @@ describe('the outbox', () => {
     expect(job).toMatchObject({ status: 'mined', nonce: before });
     expect(job!.txHash).not.toBe(stale);
     expect(await platformNonce()).toBe(before + 1);
+  });
+});
+
+describe('tokens issued before the chain was configured', () => {
+  it('get their contract, then their history replayed in ledger order', async () => {
+    const token = await insertToken(t.db, issuerId);
+    const buyers = [(await session(t)).email, (await session(t)).email];
+    const ids: number[] = [];
+    for (const email of buyers) {
+      const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      ids.push(Number(row!.id));
+    }
+    // What the demo seed or an older version left: ledger entries and holdings, no chain jobs.
+    for (const [i, userId] of ids.entries()) {
+      await t.db.transaction(async (tx) => {
+        await transfer(tx, {
+          key: `seed-deposit:${userId}`,
+          kind: 'deposit',
+          from: accounts.pixClearing(),
+          to: accounts.wallet(userId),
+          amountCents: 1000_00n,
+          userId,
+        });
+        await transfer(tx, {
+          key: `seed-buy:${userId}`,
+          kind: 'purchase',
+          from: accounts.wallet(userId),
+          to: accounts.escrow(token.id),
+          amountCents: BigInt(i + 1) * 100_00n,
+          userId,
+          tokenId: token.id,
+          quantity: i + 1,
+        });
+        await tx.insert(tokenHoldings).values({ userId, tokenId: token.id, quantity: i + 1 });
+      });
+    }
+    expect(await jobsOf(token.id)).toEqual([]);
+
+    expect(await chain.worker.runOnce()).toEqual({ mined: 2, failed: 0, retried: 0 });
+    const jobs = await jobsOf(token.id);
+    expect(jobs.map((j) => [j.seq, j.kind, j.status])).toEqual([
+      [1, 'deploy', 'mined'],
+      [2, 'mint', 'mined'],
+    ]);
+    const contract = getAddress(jobs[0]!.contractAddress!);
+    for (const [i, userId] of ids.entries()) {
+      const [wallet] = await t.db
+        .select()
+        .from(chainWallets)
+        .where(eq(chainWallets.userId, userId));
+      expect(
+        await chain.client.public.readContract({
+          address: contract,
+          abi: tokenAbi,
+          functionName: 'balanceOf',
+          args: [getAddress(wallet!.address)],
+        }),
+      ).toBe(BigInt(i + 1));
+    }
+    expect(await chain.worker.runOnce()).toEqual({ mined: 0, failed: 0, retried: 0 });
+    expect(await jobsOf(token.id)).toHaveLength(2);
   });
 });

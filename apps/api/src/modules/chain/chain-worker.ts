@@ -14,6 +14,7 @@ import {
 } from 'viem';
 import type { ChainClient } from './chain-client.ts';
 import { burnData, deployData, mintData, remunerateData } from './contract.ts';
+import { recordUnrecordedTokens } from './outbox.ts';
 import { walletAddresses } from './wallets.ts';
 
 type Job = typeof chainJobs.$inferSelect;
@@ -309,6 +310,7 @@ export function createChainWorker(deps: {
   /** Sends every job that is due, in order; returns what happened. */
   async function drain(): Promise<WorkerReport> {
     const report: WorkerReport = { mined: 0, failed: 0, retried: 0 };
+    await recordUnrecordedTokens(db);
     for (let i = 0; i < maxJobs; i++) {
       const job = await claim();
       if (!job) break;

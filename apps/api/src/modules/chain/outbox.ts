@@ -59,3 +59,71 @@ export async function recordOnChain(
     .insert(chainJobTransfers)
     .values(transfers.map((t) => ({ transferId: t.id, jobId: inserted!.id })));
 }
+
+const MIRRORED: Record<string, ChainJobKind> = {
+  purchase: 'mint',
+  refund: 'burn',
+  remuneration: 'remunerate',
+};
+
+/**
+ * Issued tokens with no chain job at all (issued before a chain was configured, or seeded): their
+ * contract is deployed and their history replayed in ledger order, one job per run of purchases,
+ * of refunds, or of one installment's payments. Returns how many tokens were caught up.
+ */
+export async function recordUnrecordedTokens(db: Database): Promise<number> {
+  const missing = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(
+      and(
+        eq(tokens.status, 'issued'),
+        sql`not exists (select 1 from ${chainJobs} where ${chainJobs.tokenId} = ${tokens.id})`,
+      ),
+    )
+    .orderBy(tokens.id);
+  let caughtUp = 0;
+  for (const { id } of missing) {
+    const done = await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${tokens} where ${tokens.id} = ${id} for no key update`);
+      const [existing] = await tx
+        .select({ id: chainJobs.id })
+        .from(chainJobs)
+        .where(eq(chainJobs.tokenId, id))
+        .limit(1);
+      if (existing) return false;
+      await recordOnChain(tx, { tokenId: id, kind: 'deploy' });
+      const history = await tx
+        .select({
+          key: ledgerTransfers.idempotencyKey,
+          kind: ledgerTransfers.kind,
+          reference: ledgerTransfers.reference,
+        })
+        .from(ledgerTransfers)
+        .where(
+          and(
+            eq(ledgerTransfers.tokenId, id),
+            inArray(ledgerTransfers.kind, ['purchase', 'refund', 'remuneration']),
+          ),
+        )
+        .orderBy(ledgerTransfers.id);
+      let run: { kind: ChainJobKind; installment?: number; keys: string[] } | null = null;
+      const flush = async () => {
+        if (run) await recordOnChain(tx, { tokenId: id, ...run, transferKeys: run.keys });
+      };
+      for (const t of history) {
+        const kind = MIRRORED[t.kind]!;
+        const installment = kind === 'remunerate' ? Number(t.reference) : undefined;
+        if (!run || run.kind !== kind || run.installment !== installment) {
+          await flush();
+          run = { kind, installment, keys: [] };
+        }
+        run.keys.push(t.key);
+      }
+      await flush();
+      return true;
+    });
+    if (done) caughtUp++;
+  }
+  return caughtUp;
+}
