@@ -1,8 +1,8 @@
-import { createPrivateKey, X509Certificate } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { z } from "zod";
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 
-const bool = z.enum(["true", "false"]).transform((v) => v === "true");
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -10,7 +10,7 @@ const optionalUrl = (protocols: string[]) =>
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => !v || protocols.some((p) => v.startsWith(p)), {
-      message: `deve começar com ${protocols.join(" ou ")}`,
+      message: `deve começar com ${protocols.join(' ou ')}`,
     });
 
 const optionalText = z
@@ -22,72 +22,52 @@ const optionalText = z
 /** A BRL amount such as "20000.00" → centavos. */
 const money = z
   .string()
-  .regex(/^\d{1,11}(\.\d{2})?$/, "deve ser um valor como 20000.00")
+  .regex(/^\d{1,11}(\.\d{2})?$/, 'deve ser um valor como 20000.00')
   .transform((v) => {
-    const [whole = "0", cents = "00"] = v.split(".");
+    const [whole = '0', cents = '00'] = v.split('.');
     return BigInt(whole) * 100n + BigInt(cents);
   });
 
 const envSchema = z.object({
-  NODE_ENV: z
-    .enum(["development", "test", "production"])
-    .default("development"),
-  HOST: z.string().default("0.0.0.0"),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   /** Whose X-Forwarded-For to believe: false (direct), true, or the proxies' addresses/CIDRs. */
   TRUST_PROXY: z
     .string()
-    .default("false")
-    .transform((v): boolean | string =>
-      v === "true" ? true : v === "false" ? false : v,
-    ),
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-    .default("info"),
-  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATA_DIR: z.string().default("./data"),
+  DATA_DIR: z.string().default('./data'),
   SEED_DEMO: bool.optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(10).optional(),
-  SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
-  MAIL_FROM: z.string().default("Copaíba <nao-responda@copaiba.com.br>"),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().default('Copaíba <nao-responda@copaiba.com.br>'),
   JWT_SECRET: z.string().min(32).optional(),
   ENCRYPTION_KEY: z.string().min(32).optional(),
-  REDIS_URL: optionalUrl(["redis://", "rediss://"]),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(3600)
-    .default(900),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
-  CAPTCHA_MAX_NUMBER: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(10_000_000)
-    .default(100_000),
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   WEB_DIST_DIR: z.string().optional(),
-  SUPPORT_EMAIL: z.email().default("suporte@copaiba.com.br"),
-  STORAGE: z.enum(["local", "s3"]).default("local"),
+  SUPPORT_EMAIL: z.email().default('suporte@copaiba.com.br'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().default("us-east-1"),
+  S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
-  PIX_PROVIDER: z.enum(["sandbox", "bacen"]).default("sandbox"),
-  PIX_RECEIVER_KEY: z
-    .string()
-    .min(1)
-    .max(77)
-    .default("7d9f0335-8dcc-4054-9bf9-0dbd61d36906"),
-  PIX_MERCHANT_NAME: z.string().min(1).default("Copaiba"),
-  PIX_MERCHANT_CITY: z.string().min(1).default("Belem"),
+  PIX_PROVIDER: z.enum(['sandbox', 'bacen']).default('sandbox'),
+  PIX_RECEIVER_KEY: z.string().min(1).max(77).default('7d9f0335-8dcc-4054-9bf9-0dbd61d36906'),
+  PIX_MERCHANT_NAME: z.string().min(1).default('Copaiba'),
+  PIX_MERCHANT_CITY: z.string().min(1).default('Belem'),
   PIX_WEBHOOK_SECRET: z.string().min(24).optional(),
-  PIX_API_URL: optionalUrl(["https://"]),
+  PIX_API_URL: optionalUrl(['https://']),
   PIX_CLIENT_ID: optionalText,
   PIX_CLIENT_SECRET: optionalText,
   PIX_CERT: optionalText,
@@ -98,51 +78,41 @@ const envSchema = z.object({
   /** Offer closing, installment payouts, charge expiry, payout retries; 0 turns them off. */
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** On-chain record: `rpc` with CHAIN_RPC_URL, else a local EVM in-process; `off` in tests unless asked. */
-  CHAIN_MODE: z.enum(["local", "rpc", "off"]).optional(),
-  CHAIN_RPC_URL: optionalUrl(["http://", "https://"]),
+  CHAIN_MODE: z.enum(['local', 'rpc', 'off']).optional(),
+  CHAIN_RPC_URL: optionalUrl(['http://', 'https://']),
   CHAIN_ID: z.coerce.number().int().min(1).optional(),
   CHAIN_PRIVATE_KEY: z
     .string()
     .trim()
     .regex(
       /^0x[0-9a-fA-F]{64}$/,
-      "deve ser uma chave privada 0x seguida de 64 dígitos hexadecimais",
+      'deve ser uma chave privada 0x seguida de 64 dígitos hexadecimais',
     )
     .optional(),
   /** Explorer base URL; links are `<EXPLORER_URL>/tx/<hash>` and `<EXPLORER_URL>/address/<address>`. */
-  EXPLORER_URL: optionalUrl(["http://", "https://"]),
+  EXPLORER_URL: optionalUrl(['http://', 'https://']),
   /** How often the chain worker drains the outbox; 0 turns it off (tests drive it themselves). */
-  CHAIN_WORKER_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(3_600_000)
-    .optional(),
+  CHAIN_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** How often on-chain balances are checked against the ledger; 0 turns the check job off. */
-  CHAIN_RECONCILE_INTERVAL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(86_400)
-    .default(300),
+  CHAIN_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Omit<
   Env,
-  | "SEED_DEMO"
-  | "PUBLIC_URL"
-  | "JOBS_INTERVAL_SECONDS"
-  | "CHAIN_MODE"
-  | "CHAIN_ID"
-  | "EXPLORER_URL"
-  | "CHAIN_WORKER_INTERVAL_MS"
+  | 'SEED_DEMO'
+  | 'PUBLIC_URL'
+  | 'JOBS_INTERVAL_SECONDS'
+  | 'CHAIN_MODE'
+  | 'CHAIN_ID'
+  | 'EXPLORER_URL'
+  | 'CHAIN_WORKER_INTERVAL_MS'
 > {
   PUBLIC_URL: string;
   SEED_DEMO: boolean;
   JOBS_INTERVAL_SECONDS: number;
-  CHAIN_MODE: "local" | "rpc" | "off";
+  CHAIN_MODE: 'local' | 'rpc' | 'off';
   CHAIN_ID: number;
   EXPLORER_URL: string;
   CHAIN_WORKER_INTERVAL_MS: number;
@@ -153,91 +123,63 @@ export interface Config extends Omit<
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join(".")}: ${i.message}`,
-    );
-    throw new Error(`Configuração inválida:\n${lines.join("\n")}`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
-    throw new Error(
-      "Configuração inválida:\n  ADMIN_EMAIL e ADMIN_PASSWORD vão juntos.",
-    );
+    throw new Error('Configuração inválida:\n  ADMIN_EMAIL e ADMIN_PASSWORD vão juntos.');
   }
-  const isProduction = e.NODE_ENV === "production";
+  const isProduction = e.NODE_ENV === 'production';
   if (isProduction && (!e.JWT_SECRET || !e.ENCRYPTION_KEY)) {
     throw new Error(
-      "Configuração inválida:\n  JWT_SECRET e ENCRYPTION_KEY (32+ caracteres) são obrigatórios com NODE_ENV=production.",
+      'Configuração inválida:\n  JWT_SECRET e ENCRYPTION_KEY (32+ caracteres) são obrigatórios com NODE_ENV=production.',
     );
   }
-  if (e.STORAGE === "s3" && !e.S3_BUCKET) {
-    throw new Error(
-      "Configuração inválida:\n  S3_BUCKET é obrigatório com STORAGE=s3.",
-    );
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new Error('Configuração inválida:\n  S3_BUCKET é obrigatório com STORAGE=s3.');
   }
   // Sandbox mode credits wallets without money: production must choose it on purpose.
   if (isProduction && !env.PIX_PROVIDER) {
     throw new Error(
-      "Configuração inválida:\n  PIX_PROVIDER é obrigatório com NODE_ENV=production (bacen, ou sandbox para demonstrações).",
+      'Configuração inválida:\n  PIX_PROVIDER é obrigatório com NODE_ENV=production (bacen, ou sandbox para demonstrações).',
     );
   }
-  if (isProduction && e.PIX_PROVIDER === "bacen" && !e.PIX_WEBHOOK_SECRET) {
+  if (isProduction && e.PIX_PROVIDER === 'bacen' && !e.PIX_WEBHOOK_SECRET) {
     throw new Error(
-      "Configuração inválida:\n  PIX_WEBHOOK_SECRET é obrigatório com PIX_PROVIDER=bacen em produção.",
+      'Configuração inválida:\n  PIX_WEBHOOK_SECRET é obrigatório com PIX_PROVIDER=bacen em produção.',
     );
   }
-  const bacen = e.PIX_PROVIDER === "bacen" ? bacenProblems(e) : [];
+  const bacen = e.PIX_PROVIDER === 'bacen' ? bacenProblems(e) : [];
   if (bacen.length > 0) {
-    throw new Error(
-      `Configuração inválida:\n${bacen.map((l) => `  ${l}`).join("\n")}`,
-    );
+    throw new Error(`Configuração inválida:\n${bacen.map((l) => `  ${l}`).join('\n')}`);
   }
   if (isProduction && !e.SMTP_URL) {
     throw new Error(
-      "Configuração inválida:\n  SMTP_URL é obrigatório com NODE_ENV=production (códigos chegam só por e-mail).",
+      'Configuração inválida:\n  SMTP_URL é obrigatório com NODE_ENV=production (códigos chegam só por e-mail).',
     );
   }
   const chainMode =
-    e.CHAIN_MODE ??
-    (e.CHAIN_RPC_URL ? "rpc" : e.NODE_ENV === "test" ? "off" : "local");
-  if (chainMode === "rpc") {
-    const missing = (
-      [
-        "CHAIN_RPC_URL",
-        "CHAIN_ID",
-        "CHAIN_PRIVATE_KEY",
-        "EXPLORER_URL",
-      ] as const
-    )
+    e.CHAIN_MODE ?? (e.CHAIN_RPC_URL ? 'rpc' : e.NODE_ENV === 'test' ? 'off' : 'local');
+  if (chainMode === 'rpc') {
+    const missing = (['CHAIN_RPC_URL', 'CHAIN_ID', 'CHAIN_PRIVATE_KEY', 'EXPLORER_URL'] as const)
       .filter((name) => e[name] === undefined)
-      .map(
-        (name) =>
-          `  ${name}: obrigatório para registrar em uma rede blockchain real`,
-      );
-    if (missing.length > 0)
-      throw new Error(`Configuração inválida:\n${missing.join("\n")}`);
+      .map((name) => `  ${name}: obrigatório para registrar em uma rede blockchain real`);
+    if (missing.length > 0) throw new Error(`Configuração inválida:\n${missing.join('\n')}`);
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(
-    /\/$/,
-    "",
-  );
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
     PUBLIC_URL: publicUrl,
     CHAIN_MODE: chainMode,
     CHAIN_ID: e.CHAIN_ID ?? 1337,
     // The local chain's explorer is served by this API: GET /api/chain/tx/<hash>.
-    EXPLORER_URL: (e.EXPLORER_URL ?? `${publicUrl}/api/chain`).replace(
-      /\/$/,
-      "",
-    ),
+    EXPLORER_URL: (e.EXPLORER_URL ?? `${publicUrl}/api/chain`).replace(/\/$/, ''),
     CHAIN_WORKER_INTERVAL_MS:
-      e.CHAIN_WORKER_INTERVAL_MS ??
-      (e.NODE_ENV === "test" || chainMode === "off" ? 0 : 2000),
+      e.CHAIN_WORKER_INTERVAL_MS ?? (e.NODE_ENV === 'test' || chainMode === 'off' ? 0 : 2000),
     SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL,
     // Tests run the jobs themselves, on their own clock.
-    JOBS_INTERVAL_SECONDS:
-      e.JOBS_INTERVAL_SECONDS ?? (e.NODE_ENV === "test" ? 0 : 30),
+    JOBS_INTERVAL_SECONDS: e.JOBS_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 30),
     isProduction,
   };
 }
@@ -245,34 +187,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** With PIX_PROVIDER=bacen: one line per missing variable or unusable PEM file. */
 function bacenProblems(e: Env): string[] {
   const required = [
-    "PIX_API_URL",
-    "PIX_CLIENT_ID",
-    "PIX_CLIENT_SECRET",
-    "PIX_CERT",
-    "PIX_KEY",
+    'PIX_API_URL',
+    'PIX_CLIENT_ID',
+    'PIX_CLIENT_SECRET',
+    'PIX_CERT',
+    'PIX_KEY',
   ] as const;
   const problems = required
     .filter((name) => !e[name])
     .map((name) => `${name}: obrigatório com PIX_PROVIDER=bacen`);
-  const read = (name: "PIX_CERT" | "PIX_KEY" | "PIX_CA") => {
+  const read = (name: 'PIX_CERT' | 'PIX_KEY' | 'PIX_CA') => {
     const path = e[name];
     if (!path) return undefined;
     try {
-      return readFileSync(path, "utf8");
+      return readFileSync(path, 'utf8');
     } catch (err) {
-      const code = (err as { code?: string }).code ?? "erro";
-      problems.push(
-        `${name}: não foi possível ler o arquivo ${path} (${code})`,
-      );
+      const code = (err as { code?: string }).code ?? 'erro';
+      problems.push(`${name}: não foi possível ler o arquivo ${path} (${code})`);
       return undefined;
     }
   };
-  const parse = <T>(
-    name: string,
-    pem: string | undefined,
-    what: string,
-    f: (p: string) => T,
-  ) => {
+  const parse = <T>(name: string, pem: string | undefined, what: string, f: (p: string) => T) => {
     if (pem === undefined) return undefined;
     try {
       return f(pem);
@@ -281,19 +216,15 @@ function bacenProblems(e: Env): string[] {
       return undefined;
     }
   };
-  const cert = parse("PIX_CERT", read("PIX_CERT"), "um certificado", (p) => {
+  const cert = parse('PIX_CERT', read('PIX_CERT'), 'um certificado', (p) => {
     return new X509Certificate(p);
   });
-  const key = parse("PIX_KEY", read("PIX_KEY"), "uma chave privada", (p) =>
-    createPrivateKey(p),
-  );
-  parse("PIX_CA", read("PIX_CA"), "um certificado", (p) => {
+  const key = parse('PIX_KEY', read('PIX_KEY'), 'uma chave privada', (p) => createPrivateKey(p));
+  parse('PIX_CA', read('PIX_CA'), 'um certificado', (p) => {
     return new X509Certificate(p);
   });
   if (cert && key && !cert.checkPrivateKey(key)) {
-    problems.push(
-      "PIX_KEY: a chave não corresponde ao certificado de PIX_CERT",
-    );
+    problems.push('PIX_KEY: a chave não corresponde ao certificado de PIX_CERT');
   }
   return problems;
 }
