@@ -89,17 +89,6 @@ export async function setManager(db: Database, tokenId: number, managerId: numbe
     .where(eq(tokens.id, tokenId));
 }
 
-export async function setChainRecord(
-  db: Database,
-  tokenId: number,
-  record: { contractAddress: string; transactionHash: string },
-) {
-  await db
-    .update(tokens)
-    .set({ contractAddress: record.contractAddress, scanHashTransaction: record.transactionHash })
-    .where(eq(tokens.id, tokenId));
-}
-
 export async function listManagers(db: Database) {
   return db
     .select({ id: users.id, name: users.name, email: users.email })
