@@ -14,7 +14,7 @@ const copaiba: MantineColorsTuple = [
   '#093f25',
 ];
 
-/** Warm amber: copaíba oil. */
+/** Warm amber: copaíba oil. Shades 8 and 9 carry text, so they keep a 4.5:1 contrast on light fills. */
 const oil: MantineColorsTuple = [
   '#fff8e6',
   '#fdeecd',
@@ -24,8 +24,8 @@ const oil: MantineColorsTuple = [
   '#f0ae1f',
   '#e9a20f',
   '#cf8d02',
-  '#b87c00',
-  '#9f6a00',
+  '#8a5c00',
+  '#6f4a00',
 ];
 
 export const theme = createTheme({

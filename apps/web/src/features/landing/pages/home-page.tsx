@@ -47,7 +47,7 @@ const IssuersCarousel = lazy(() =>
 
 function BlockPlaceholder({ items, height }: { items: number; height: number }) {
   return (
-    <div className={classes.placeholder} aria-busy="true" aria-label="Carregando">
+    <div className={classes.placeholder} role="status" aria-busy="true" aria-label="Carregando">
       {Array.from({ length: items }, (_, i) => (
         <div key={i} className={classes.placeholderItem} style={{ height }} />
       ))}
