@@ -8,6 +8,8 @@ export default defineConfig({
     // Generous: a loaded 2-core machine runs both database projects at once. Assertions, not timers, decide.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Vitest runs one file at a time on 2 cores by default; most API tests wait on PostgreSQL.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,

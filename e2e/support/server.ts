@@ -44,6 +44,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
         PATH: process.env.PATH,
         NODE_ENV: 'production',
         PIX_PROVIDER: 'sandbox',
+        // The in-process chain deploys every seeded token at start; suites that show it opt in.
+        CHAIN_MODE: 'off',
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: url,
