@@ -1,1 +1,1 @@
-export { createTestDatabase } from './testing/test-database.ts';
+export { adminQuery, createTestDatabase } from './testing/test-database.ts';

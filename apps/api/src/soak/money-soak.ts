@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { todayInSaoPaulo } from '@copaiba/contracts';
 import { connectPostgres, installmentPayments, tokens, users } from '@copaiba/db';
 import { and, count, eq, inArray, lt, notExists, or } from 'drizzle-orm';
-import pg from 'pg';
+import { adminQuery } from '@copaiba/db/testing';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { accounts, InsufficientFunds, transfer } from '../modules/ledger/ledger.ts';
 import { SANDBOX_FAILING_KEY } from '../modules/pix/pix-provider.ts';
@@ -13,7 +13,8 @@ import { secretFromUrl, totpCode } from '../testing/authenticator.ts';
 import { insertIssuer, insertToken } from '../testing/catalogue-fixtures.ts';
 import { solveCaptcha } from '../testing/solve-captcha.ts';
 import { startSmtpSink } from '../testing/smtp-sink.ts';
-import { ApiProcess, freePort } from './api-process.ts';
+import { ApiProcess } from './api-process.ts';
+import { freePort } from '../testing/free-port.ts';
 import { checkInvariants, type Acknowledged } from './invariants.ts';
 
 export interface SoakOptions {
@@ -102,7 +103,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const started = Date.now();
   const random = generator(options.seed);
   const dbName = `copaiba_soak_${randomBytes(5).toString('hex')}`;
-  await admin(options.serverUrl, `create database ${dbName}`);
+  await adminQuery(options.serverUrl, `create database ${dbName}`);
   const url = new URL(options.serverUrl);
   url.pathname = `/${dbName}`;
   const smtp = await startSmtpSink();
@@ -535,7 +536,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await Promise.all(apis.map((a) => a.kill()));
     await database.close();
     await smtp.close();
-    await admin(options.serverUrl, `drop database if exists ${dbName} with (force)`);
+    await adminQuery(options.serverUrl, `drop database if exists ${dbName} with (force)`);
   }
   report.seconds = Math.round((Date.now() - started) / 1000);
   return report;
@@ -543,14 +544,4 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
 function shiftDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

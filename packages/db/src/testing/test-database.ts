@@ -28,7 +28,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+/** One statement on the server's maintenance connection (create and drop databases). */
+export async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisAttemptCounter } from '../../lib/attempt-counter.ts';
@@ -52,7 +53,7 @@ describe('the failure counter in Redis', () => {
   afterAll(() => redis.quit());
 
   it('is shared by every instance and expires with its window', async () => {
-    const key = `test-${Date.now()}-${Math.random()}`;
+    const key = `test-${randomUUID()}`;
     const a = redisAttemptCounter(redis, 'copaiba-test-login:');
     const b = redisAttemptCounter(redis, 'copaiba-test-login:');
     expect(await a.add(key, 300)).toBe(1);
