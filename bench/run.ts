@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the product against this machine's PostgreSQL, every figure a ratio of a
  * ceiling measured in the same run (docs/PERFORMANCE.md). Flags: --quick (short rounds, for
- * trying the harness), --skip-web (no build, no Lighthouse).
+ * trying the harness), --skip-web (no build, no Lighthouse), --only=public,auth,buy,web (those
+ * groups only, on a database of its own, printed and not written to bench/results: for measuring
+ * one change while other work shares the machine).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { format } from 'prettier';
 import {
   checkMoney,
   createFixtures,
+  dropDatabase,
   recreateDatabase,
   serverUrl,
   type Fixtures,
@@ -22,9 +25,16 @@ import { entryJavaScript, runLighthouse, type LighthouseResult } from './lib/web
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
-const skipWeb = args.has('--skip-web');
+const only = new Set(
+  [...args]
+    .filter((a) => a.startsWith('--only='))
+    .flatMap((a) => a.slice('--only='.length).split(','))
+    .filter(Boolean),
+);
+const want = (group: 'public' | 'auth' | 'buy' | 'web') => only.size === 0 || only.has(group);
+const skipWeb = args.has('--skip-web') || !want('web');
 
-const DATABASE = 'copaiba_bench';
+const DATABASE = only.size === 0 ? 'copaiba_bench' : `copaiba_bench_${process.pid}`;
 const ROUNDS = quick ? 1 : 3;
 const SECONDS = quick ? 2 : 5;
 const CONNECTIONS = 50;
@@ -93,6 +103,28 @@ async function rounds(
 }
 
 const ratioOf = (p: Paired) => median(p.figure.map((f, i) => f.rps / p.reference[i]!));
+
+/** Exactly SMALL_OFFER_UNITS of the small offer's buyers succeed; the ledger stays balanced. */
+async function sellOutCheck(url: string, fixtures: Fixtures) {
+  log(`sell-out: ${INVESTORS} buyers at once for ${SMALL_OFFER_UNITS} units`);
+  const answers = await Promise.all(
+    fixtures.investors.map((investor) =>
+      fetch(`${url}/api/wallet/buy-token/${fixtures.smallTokenId}`, {
+        method: 'POST',
+        headers: { authorization: investor.authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ quantity: 1 }),
+        signal: AbortSignal.timeout(60_000),
+      }).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    ),
+  );
+  const sold = answers.filter((s) => s === 201).length;
+  const refused = answers.filter((s) => s === 400).length;
+  const money = await checkMoney(DATABASE, [fixtures.hotTokenId, fixtures.smallTokenId]);
+  return { buyers: INVESTORS, units: SMALL_OFFER_UNITS, sold, refused, money };
+}
 
 async function main() {
   const startedAt = Date.now();
@@ -166,66 +198,56 @@ async function main() {
     const rssIdle = sampleRss(api!.pid).stop();
     let rss = sampleRss(api!.pid);
     log('public reads vs hello-world');
-    const publicReads = await rounds(
-      async () => (await get(hello.url, '/')()).rps,
-      publicPaths.map((path) => ({ name: path, measure: get(api!.url, path) })),
-    );
+    const publicReads = !want('public')
+      ? []
+      : await rounds(
+          async () => (await get(hello.url, '/')()).rps,
+          publicPaths.map((path) => ({ name: path, measure: get(api!.url, path) })),
+        );
     const peakRssPublic = rss.stop();
     rss = sampleRss(api!.pid);
     log('authenticated reads vs a primary-key read through pg');
-    const authReads = await rounds(
-      async () =>
-        (
-          await load({
-            url: pkRead.url,
-            path: `/user/${fixtures.investors[0]!.id}`,
-            connections: CONNECTIONS,
-            seconds: SECONDS,
-          })
-        ).rps,
-      authPaths.map((path) => ({ name: path, measure: get(api!.url, path, auth) })),
-    );
+    const authReads = !want('auth')
+      ? []
+      : await rounds(
+          async () =>
+            (
+              await load({
+                url: pkRead.url,
+                path: `/user/${fixtures.investors[0]!.id}`,
+                connections: CONNECTIONS,
+                seconds: SECONDS,
+              })
+            ).rps,
+          authPaths.map((path) => ({ name: path, measure: get(api!.url, path, auth) })),
+        );
     const peakRssAuth = rss.stop();
     const peakRss = Math.max(peakRssPublic, peakRssAuth);
 
     log('buying one hot token vs pgbench one-row decrement');
-    const buys = await rounds(
-      () => pgbenchDecrement({ database: DATABASE, clients: POOL_SIZE, seconds: SECONDS }),
-      [
-        {
-          name: 'buy',
-          measure: () =>
-            load({
-              url: api!.url,
-              path: `/api/wallet/buy-token/${fixtures.hotTokenId}`,
-              method: 'POST',
-              body: JSON.stringify({ quantity: 1 }),
-              connections: CONNECTIONS,
-              seconds: SECONDS,
-              headerSets: auth,
-            }),
-        },
-      ],
-    );
+    const buys = !want('buy')
+      ? []
+      : await rounds(
+          () => pgbenchDecrement({ database: DATABASE, clients: POOL_SIZE, seconds: SECONDS }),
+          [
+            {
+              name: 'buy',
+              measure: () =>
+                load({
+                  url: api!.url,
+                  path: `/api/wallet/buy-token/${fixtures.hotTokenId}`,
+                  method: 'POST',
+                  body: JSON.stringify({ quantity: 1 }),
+                  connections: CONNECTIONS,
+                  seconds: SECONDS,
+                  headerSets: auth,
+                }),
+            },
+          ],
+        );
 
-    log(`sell-out: ${INVESTORS} buyers at once for ${SMALL_OFFER_UNITS} units`);
-    const answers = await Promise.all(
-      fixtures.investors.map((investor) =>
-        fetch(`${api!.url}/api/wallet/buy-token/${fixtures.smallTokenId}`, {
-          method: 'POST',
-          headers: { authorization: investor.authorization, 'content-type': 'application/json' },
-          body: JSON.stringify({ quantity: 1 }),
-          signal: AbortSignal.timeout(60_000),
-        }).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      ),
-    );
-    const sold = answers.filter((s) => s === 201).length;
-    const refused = answers.filter((s) => s === 400).length;
-    const money = await checkMoney(DATABASE, [fixtures.hotTokenId, fixtures.smallTokenId]);
-    raw.sellOut = { buyers: INVESTORS, units: SMALL_OFFER_UNITS, sold, refused, money };
+    const sellOut = want('buy') ? await sellOutCheck(api!.url, fixtures) : undefined;
+    raw.sellOut = sellOut;
 
     for (const p of publicReads) {
       const ratio = ratioOf(p);
@@ -254,8 +276,9 @@ async function main() {
         note: `p99 ${median(p.figure.map((f) => f.p99Ms))} ms`,
       });
     }
-    {
-      const p = buys[0]!;
+    if (buys[0] && sellOut) {
+      const p = buys[0];
+      const { sold, refused, money } = sellOut;
       const ratio = ratioOf(p);
       const exact = sold === SMALL_OFFER_UNITS && refused === INVESTORS - SMALL_OFFER_UNITS;
       figures.push({
@@ -342,6 +365,10 @@ async function main() {
     }
 
     const table = markdownTable(figures);
+    if (only.size > 0) {
+      process.stdout.write(`\n${table}\n\n(--only: not written to bench/results)\n`);
+      return;
+    }
     const results = {
       date: new Date().toISOString(),
       durationSeconds: Math.round((Date.now() - startedAt) / 1000),
@@ -379,6 +406,7 @@ async function main() {
   } finally {
     for (const child of children) await child.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    if (only.size > 0) await dropDatabase(DATABASE);
   }
 }
 

@@ -37,6 +37,16 @@ export async function recreateDatabase(name: string): Promise<void> {
   }
 }
 
+export async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl('postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export interface Investor {
   id: number;
   authorization: string;
