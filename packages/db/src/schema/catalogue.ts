@@ -89,6 +89,8 @@ export const tokens = pgTable(
       .notNull()
       .default(sql`0`),
     buyers: integer('buyers').notNull().default(0),
+    /** The `seq` of this token's latest chain job: taken by the update that records the next one. */
+    chainSeq: integer('chain_seq').notNull().default(0),
     contractAddress: text('contract_address'),
     scanHashTransaction: text('scan_hash_transaction'),
     projectManagerId: bigint('project_manager_id', { mode: 'number' }).references(() => users.id),

@@ -1,17 +1,12 @@
-import {
-  chainJobs,
-  chainJobTransfers,
-  ledgerTransfers,
-  tokens,
-  type ChainJobKind,
-  type Database,
-} from '@copaiba/db';
+import { chainJobs, ledgerTransfers, tokens, type ChainJobKind, type Database } from '@copaiba/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
 /**
  * Writes an on-chain operation to the outbox inside the caller's transaction, so it commits or
  * rolls back with the ledger movement it mirrors. `transferKeys` are the idempotency keys of the
- * ledger transfers the job records; their statement rows show its transaction.
+ * ledger transfers the job records; their statement rows show its transaction. One statement: the
+ * database's chain_record numbers the job from the token row's counter, under that row's lock, so
+ * the jobs of one token are numbered in commit order (purchases take it in buy_tokens).
  */
 export async function recordOnChain(
   tx: Database,
@@ -19,45 +14,9 @@ export async function recordOnChain(
 ): Promise<void> {
   const keys = job.transferKeys ?? [];
   if (job.kind !== 'deploy' && keys.length === 0) return;
-  // The token row's lock orders the jobs of one token: sequence numbers follow commit order. NO KEY
-  // UPDATE, the lock an UPDATE of the row takes, so foreign-key checks of other transactions
-  // (which share the key) are not waited on.
   await tx.execute(
-    sql`select 1 from ${tokens} where ${tokens.id} = ${job.tokenId} for no key update`,
+    sql`select chain_record(${job.tokenId}::bigint, ${job.kind}::text, ${job.installment ?? null}::integer, ${sql.param(keys)}::text[])`,
   );
-  const [last] = await tx
-    .select({
-      seq: sql<number>`coalesce(max(${chainJobs.seq}), 0)::int`,
-      deploys: sql<number>`count(*) filter (where ${chainJobs.kind} = 'deploy')::int`,
-    })
-    .from(chainJobs)
-    .where(eq(chainJobs.tokenId, job.tokenId));
-  let seq = last?.seq ?? 0;
-  const hasDeploy = (last?.deploys ?? 0) > 0;
-  if (job.kind === 'deploy' && hasDeploy) return;
-  // A token issued before the chain record existed gets its contract first.
-  if (job.kind !== 'deploy' && !hasDeploy) {
-    await tx.insert(chainJobs).values({ tokenId: job.tokenId, seq: ++seq, kind: 'deploy' });
-  }
-  const [inserted] = await tx
-    .insert(chainJobs)
-    .values({ tokenId: job.tokenId, seq: ++seq, kind: job.kind, installment: job.installment })
-    .returning({ id: chainJobs.id });
-  if (keys.length === 0) return;
-  const transfers = await tx
-    .select({ id: ledgerTransfers.id })
-    .from(ledgerTransfers)
-    .where(
-      and(inArray(ledgerTransfers.idempotencyKey, keys), eq(ledgerTransfers.tokenId, job.tokenId)),
-    );
-  if (transfers.length !== keys.length) {
-    throw new Error(
-      `chain job for token ${job.tokenId}: ${keys.length - transfers.length} transfers not found`,
-    );
-  }
-  await tx
-    .insert(chainJobTransfers)
-    .values(transfers.map((t) => ({ transferId: t.id, jobId: inserted!.id })));
 }
 
 const MIRRORED: Record<string, ChainJobKind> = {

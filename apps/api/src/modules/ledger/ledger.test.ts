@@ -64,6 +64,43 @@ describe('the ledger', () => {
     expect(negative).toEqual([]);
   });
 
+  it('moves money both ways between two wallets at once without deadlocking', async () => {
+    const { db } = handle;
+    const [other] = await db
+      .insert(users)
+      .values({ name: 'Outra', email: 'outra@example.com', passwordHash: 'x' })
+      .returning({ id: users.id });
+    const ids = [userId, other!.id];
+    for (const id of ids) {
+      await db.transaction((tx) =>
+        transfer(tx, {
+          key: `test:fund:${id}`,
+          kind: 'deposit',
+          from: accounts.pixClearing(),
+          to: accounts.wallet(id),
+          amountCents: 100_00n,
+          userId: id,
+        }),
+      );
+    }
+    const moves = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        db.transaction((tx) =>
+          transfer(tx, {
+            key: `test:swap:${i}`,
+            kind: 'withdrawal',
+            from: accounts.wallet(ids[i % 2]!),
+            to: accounts.wallet(ids[(i + 1) % 2]!),
+            amountCents: 1_00n,
+          }),
+        ),
+      ),
+    );
+    expect(moves.filter((m) => m.status === 'rejected')).toEqual([]);
+    expect(await balanceOf(db, accounts.wallet(ids[1]!))).toBe(100_00n);
+    expect(await ledgerTotal(db)).toBe(0n);
+  });
+
   it('refuses transfers of nothing', async () => {
     await expect(
       handle.db.transaction((tx) =>

@@ -1,11 +1,11 @@
 import {
   ledgerAccounts,
-  ledgerTransfers,
   type Database,
   type LedgerAccountKind,
   type TransferKind,
 } from '@copaiba/db';
 import { eq, sql } from 'drizzle-orm';
+import { sqlRows } from '../../lib/sql-rows.ts';
 
 export interface AccountRef {
   code: string;
@@ -35,19 +35,16 @@ export const accounts = {
   }),
 };
 
+const accountArgs = (r: AccountRef) =>
+  sql`${r.code}::text, ${r.kind}::text, ${r.userId ?? null}::bigint, ${r.tokenId ?? null}::bigint`;
+
 /** The account's id, creating it on first use. */
-export async function accountId(db: Database, ref: AccountRef): Promise<number> {
-  const [created] = await db
-    .insert(ledgerAccounts)
-    .values(ref)
-    .onConflictDoNothing({ target: ledgerAccounts.code })
-    .returning({ id: ledgerAccounts.id });
-  if (created) return created.id;
-  const [existing] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, ref.code));
-  return existing!.id;
+export async function accountId(db: Database, account: AccountRef): Promise<number> {
+  const [row] = await sqlRows<{ id: string | number }>(
+    db,
+    sql`select ledger_account(${accountArgs(account)}) as id`,
+  );
+  return Number(row!.id);
 }
 
 export async function balanceOf(db: Database, ref: AccountRef): Promise<bigint> {
@@ -78,48 +75,33 @@ export class InsufficientFunds extends Error {
 }
 
 /**
- * Moves money between two accounts inside the caller's transaction. Returns false when a transfer
- * with this key already exists (nothing moved). A debit that would overdraw a wallet or escrow
- * throws InsufficientFunds and the caller's transaction rolls back.
+ * Moves money between two accounts inside the caller's transaction, in one statement: the
+ * database's ledger_transfer, the one way money moves (purchases call it from buy_tokens). Returns
+ * false when a transfer with this key already exists (nothing moved). A debit that would overdraw a
+ * wallet or escrow throws InsufficientFunds and the caller's transaction rolls back.
  */
 export async function transfer(tx: Database, input: TransferInput): Promise<boolean> {
   if (input.amountCents <= 0n) throw new Error('transfer amount must be positive');
-  const [debit, credit] = [await accountId(tx, input.from), await accountId(tx, input.to)];
-  const [inserted] = await tx
-    .insert(ledgerTransfers)
-    .values({
-      idempotencyKey: input.key,
-      kind: input.kind,
-      debitAccountId: debit,
-      creditAccountId: credit,
-      amountCents: input.amountCents,
-      userId: input.userId,
-      tokenId: input.tokenId,
-      quantity: input.quantity,
-      reference: input.reference,
-    })
-    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-    .returning({ id: ledgerTransfers.id });
-  if (!inserted) return false;
-  // Lower id first, so two transfers between the same accounts never deadlock.
-  const moves: Array<[number, bigint]> = [
-    [debit, -input.amountCents],
-    [credit, input.amountCents],
-  ];
-  moves.sort((a, b) => a[0] - b[0]);
-  for (const [id, delta] of moves) {
-    try {
-      await tx
-        .update(ledgerAccounts)
-        .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${delta}` })
-        .where(eq(ledgerAccounts.id, id));
-    } catch (err) {
-      const e = err as { code?: string; cause?: { code?: string } };
-      if ((e.code ?? e.cause?.code) === '23514') throw new InsufficientFunds();
-      throw err;
-    }
+  try {
+    const [row] = await sqlRows<{ id: string | number | null }>(
+      tx,
+      sql`select ledger_transfer(${input.key}::text, ${input.kind}::text, ${accountArgs(input.from)}, ${accountArgs(input.to)},
+        ${input.amountCents}::bigint, ${input.userId ?? null}::bigint, ${input.tokenId ?? null}::bigint,
+        ${input.quantity ?? null}::bigint, ${input.reference ?? null}::text) as id`,
+    );
+    return row!.id !== null;
+  } catch (err) {
+    if (isOverdraft(err)) throw new InsufficientFunds();
+    throw err;
   }
-  return true;
+}
+
+/** The error of a debit refused by a wallet's or escrow's no-overdraft constraint. */
+export function isOverdraft(err: unknown): boolean {
+  type PgError = { code?: string; constraint?: string; cause?: PgError };
+  const e = err as PgError | undefined;
+  const pg = e?.code ? e : e?.cause;
+  return pg?.code === '23514' && pg.constraint === 'ledger_accounts_no_overdraft';
 }
 
 /** Sum of all balances: zero whenever the ledger is consistent. */

@@ -1,58 +1,78 @@
-import { tokenHoldings, tokens, type Database } from '@copaiba/db';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { tokenHoldings, type Database } from '@copaiba/db';
+import { sql } from 'drizzle-orm';
+import { sqlRows } from '../../lib/sql-rows.ts';
 
-export async function findToken(db: Database, tokenId: number) {
-  const [row] = await db.select().from(tokens).where(eq(tokens.id, tokenId));
-  return row;
-}
-
-/** Adds units to a holding; true when this is the holder's first unit of the token. */
+/** Adds units to a holding (the seed and the soak's setup; a purchase does it in buy_tokens). */
 export async function addHolding(
   db: Database,
   userId: number,
   tokenId: number,
   quantity: number,
-): Promise<boolean> {
-  const [row] = await db
+): Promise<void> {
+  await db
     .insert(tokenHoldings)
     .values({ userId, tokenId, quantity })
     .onConflictDoUpdate({
       target: [tokenHoldings.userId, tokenHoldings.tokenId],
       set: { quantity: sql`${tokenHoldings.quantity} + ${quantity}`, updatedAt: new Date() },
-    })
-    .returning({ quantity: tokenHoldings.quantity });
-  return row!.quantity === quantity;
+    });
+}
+
+export interface BuyRequest {
+  userId: number;
+  tokenId: number;
+  quantity: number;
+  /** São Paulo's date: an offer past its funding deadline sells nothing. */
+  today: string;
+  /** The ledger transfer's idempotency key. */
+  transferKey: string;
+  /** The `message` of the answer. */
+  message: string;
+  /** The request's Idempotency-Key, its endpoint and hash, when it sent one. */
+  idempotency?: { key: string; endpoint: string; hash: string };
+}
+
+export type BuyOutcome =
+  | { outcome: 'bought' | 'replay'; status: number; body: unknown }
+  | { outcome: 'key_reused' | 'not_found' | 'not_funding' }
+  | { outcome: 'sold_out'; unitsLeft: number };
+
+interface Row {
+  outcome: string;
+  status: number;
+  body: unknown;
+  units_left: string | number | bigint | null;
+}
+
+/** Units no longer there when the purchase reached the token row (buy_tokens rolled back). */
+export class UnitsGone extends Error {
+  constructor(readonly unitsLeft: number) {
+    super('units no longer available');
+  }
 }
 
 /**
- * Sells units of a funding offer if they are still there: one conditional update of the token
- * row (the hot row), so concurrent buyers can never oversell. Null when the units are gone.
+ * The whole purchase in one statement and one round trip: the database's buy_tokens (migration
+ * 0008), which holds the hot rows' locks (the offer's escrow and the token) only at its end.
+ * Throws UnitsGone when another buyer took the units meanwhile, and the ledger's overdraft error.
  */
-export async function sellUnits(
-  db: Database,
-  tokenId: number,
-  quantity: number,
-  amountCents: bigint,
-  newBuyer: boolean,
-  today: string,
-) {
-  const forSale = sql`least(${tokens.quantity}, ${tokens.maximumAmountRaisedCents} / ${tokens.unitPriceCents})`;
-  const [row] = await db
-    .update(tokens)
-    .set({
-      unitsSold: sql`${tokens.unitsSold} + ${quantity}`,
-      amountCapitatedCents: sql`${tokens.amountCapitatedCents} + ${amountCents}`,
-      buyers: sql`${tokens.buyers} + ${newBuyer ? 1 : 0}`,
-      offerStatus: sql`case when ${tokens.unitsSold} + ${quantity} >= ${forSale} then 'all_sold' else ${tokens.offerStatus} end`,
-    })
-    .where(
-      and(
-        eq(tokens.id, tokenId),
-        eq(tokens.offerStatus, 'funding'),
-        gte(tokens.deadlineForFunding, today),
-        sql`${tokens.unitsSold} + ${quantity} <= ${forSale}`,
-      ),
-    )
-    .returning({ unitsSold: tokens.unitsSold });
-  return row;
+export async function buyTokens(db: Database, r: BuyRequest): Promise<BuyOutcome> {
+  const idem = r.idempotency;
+  let rows: Row[];
+  try {
+    rows = await sqlRows<Row>(
+      db,
+      sql`select * from buy_tokens(${r.userId}::bigint, ${r.tokenId}::bigint, ${r.quantity}::bigint,
+        ${r.today}::date, ${r.transferKey}::text, ${r.message}::text, ${idem?.key ?? null}::text,
+        ${idem?.endpoint ?? null}::text, ${idem?.hash ?? null}::text)`,
+    );
+  } catch (err) {
+    const e = err as { code?: string; detail?: string; cause?: { code?: string; detail?: string } };
+    const pg = e?.code ? e : e?.cause;
+    if (pg?.code === 'CP001') throw new UnitsGone(Number(pg.detail));
+    throw err;
+  }
+  const row = rows[0]!;
+  if (row.outcome === 'sold_out') return { outcome: 'sold_out', unitsLeft: Number(row.units_left) };
+  return row as BuyOutcome;
 }

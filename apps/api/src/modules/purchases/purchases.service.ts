@@ -1,18 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { buyMessages, centsToDecimal, todayInSaoPaulo, type BuyResponse } from '@copaiba/contracts';
+import { buyMessages, todayInSaoPaulo, type BuyResponse } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
-import { AppError } from '../../lib/app-error.ts';
-import { idempotent } from '../../lib/idempotency.ts';
+import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
+import {
+  checkIdempotencyKey,
+  keyReused,
+  requestHash,
+  storedOutcome,
+  type Outcome,
+} from '../../lib/idempotency.ts';
 import type { UserRow } from '../accounts/accounts.repo.ts';
-import { unitsLeft } from '../catalogue/token-figures.ts';
-import { accounts, InsufficientFunds, transfer } from '../ledger/ledger.ts';
-import { recordOnChain } from '../chain/outbox.ts';
+import { isOverdraft } from '../ledger/ledger.ts';
 import * as repo from './purchases.repo.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 
 const TOKEN_NOT_FOUND = 'Token não encontrado.';
 
-/** Buying units of a funding offer with the wallet's balance, in one transaction. */
+const unitsRefused = (left: number) =>
+  AppError.badRequest(
+    'quantity',
+    left > 0
+      ? `Quantidade indisponível: restam no máximo ${left} tokens.`
+      : 'Não há mais tokens disponíveis.',
+  );
+
+/**
+ * Buying units of a funding offer with the wallet's balance: one statement (buy_tokens), which
+ * also stores the answer for the request's Idempotency-Key, so a retry replays it even after the
+ * offer sold out or closed.
+ */
 export function createPurchasesService(deps: { db: Database; now: () => Date }) {
   const { db, now } = deps;
 
@@ -22,69 +38,57 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
       tokenId: number,
       quantity: number,
       idempotencyKey: string | undefined,
-    ) {
-      const outcome = await idempotent<BuyResponse>(
-        db,
-        {
-          userId: user.id,
+    ): Promise<Outcome<BuyResponse>> {
+      const endpoint = `buy-token/${tokenId}`;
+      let idempotency: repo.BuyRequest['idempotency'];
+      if (idempotencyKey !== undefined) {
+        checkIdempotencyKey(idempotencyKey);
+        idempotency = {
           key: idempotencyKey,
-          endpoint: `buy-token/${tokenId}`,
-          payload: { quantity },
-        },
-        async (tx) => {
-          // Checked inside: a retry of a purchase that succeeded replays its answer even after
-          // the offer sold out or closed.
-          const token = await repo.findToken(tx, tokenId);
-          if (!token || token.status !== 'issued') throw AppError.notFound(TOKEN_NOT_FOUND);
-          // Past its deadline an offer sells nothing more, even before the closing job has run.
-          const today = todayInSaoPaulo(now());
-          if (token.offerStatus !== 'funding' || token.deadlineForFunding < today)
-            throw AppError.badRequest('quantity', buyMessages.notFunding);
-          const amountCents = BigInt(quantity) * token.unitPriceCents;
-          // Money first: the wallet row's own constraint refuses an overdraft.
-          const key = `buy:${randomUUID()}`;
-          try {
-            await transfer(tx, {
-              key,
-              kind: 'purchase',
-              from: accounts.wallet(user.id),
-              to: accounts.escrow(tokenId),
-              amountCents,
-              userId: user.id,
-              tokenId,
-              quantity,
-            });
-          } catch (err) {
-            if (err instanceof InsufficientFunds)
-              throw AppError.badRequest('value', buyMessages.insufficient);
-            throw err;
-          }
-          const newBuyer = await repo.addHolding(tx, user.id, tokenId, quantity);
-          // The hot token row is touched last and once, to hold its lock as briefly as possible.
-          const sold = await repo.sellUnits(tx, tokenId, quantity, amountCents, newBuyer, today);
-          if (!sold) {
-            const left = unitsLeft(token);
-            throw AppError.badRequest(
-              'quantity',
-              left > 0
-                ? `Quantidade indisponível: restam no máximo ${left} tokens.`
-                : 'Não há mais tokens disponíveis.',
-            );
-          }
-          await recordOnChain(tx, { tokenId, kind: 'mint', transferKeys: [key] });
-          return {
-            status: 201,
-            body: {
-              message: buyMessages.bought,
-              token_id: tokenId,
-              quantity,
-              total: centsToDecimal(amountCents),
-            },
-          };
-        },
-      );
-      catalogueChanged();
-      return outcome;
+          endpoint,
+          hash: requestHash(endpoint, { quantity }),
+        };
+      }
+      let result: repo.BuyOutcome;
+      try {
+        result = await repo.buyTokens(db, {
+          userId: user.id,
+          tokenId,
+          quantity,
+          today: todayInSaoPaulo(now()),
+          transferKey: `buy:${randomUUID()}`,
+          message: buyMessages.bought,
+          idempotency,
+        });
+      } catch (err) {
+        if (err instanceof repo.UnitsGone) throw unitsRefused(err.unitsLeft);
+        if (isOverdraft(err)) throw AppError.badRequest('value', buyMessages.insufficient);
+        // A concurrent retry with the same key committed first: answer what it answered.
+        if (idempotency && isUniqueViolation(err, 'idempotent_requests_user_id_key_pk')) {
+          const winner = await storedOutcome<BuyResponse>(
+            db,
+            user.id,
+            idempotency.key,
+            idempotency.hash,
+          );
+          if (winner) return winner;
+        }
+        throw err;
+      }
+      switch (result.outcome) {
+        case 'not_found':
+          throw AppError.notFound(TOKEN_NOT_FOUND);
+        case 'not_funding':
+          throw AppError.badRequest('quantity', buyMessages.notFunding);
+        case 'sold_out':
+          throw unitsRefused(result.unitsLeft);
+        case 'key_reused':
+          throw keyReused();
+        case 'bought':
+        case 'replay':
+          catalogueChanged();
+          return { status: result.status, body: result.body as BuyResponse };
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
-import { tokenHoldings, tokens } from '@copaiba/db';
-import { eq, sql } from 'drizzle-orm';
+import { chainJobs, chainJobTransfers, ledgerTransfers, tokenHoldings, tokens } from '@copaiba/db';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertIssuer, insertToken } from '../../testing/catalogue-fixtures.ts';
@@ -168,5 +168,55 @@ describe('buying tokens', () => {
     ).json();
     expect(wallet.balance).toBe('0.00');
     await invariants(token.id);
+  });
+
+  // On PostgreSQL the buyers really race (PGlite runs one transaction at a time).
+  it('sells an offer to exactly as many of many simultaneous buyers as it has units, numbering its chain jobs in order', async () => {
+    const units = 30;
+    const token = await offer({ quantity: units, maximumAmountRaisedCents: 3_000_00n });
+    const buyers = await Promise.all(Array.from({ length: 45 }, () => funded('200.00')));
+    const results = await Promise.all(
+      buyers.map((who, i) => buy(who, token.id, 1, i % 2 ? `corrida-${i}-${token.id}` : undefined)),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(units);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(buyers.length - units);
+    for (const r of results.filter((r) => r.statusCode === 400))
+      expect(r.json()).toEqual({
+        quantity: [expect.stringMatching(/não está em captação|Não há mais/)],
+      });
+    const after = await invariants(token.id);
+    expect(after).toMatchObject({ unitsSold: units, buyers: units, offerStatus: 'all_sold' });
+
+    const jobs = await t.db
+      .select({ id: chainJobs.id, seq: chainJobs.seq, kind: chainJobs.kind })
+      .from(chainJobs)
+      .where(eq(chainJobs.tokenId, token.id))
+      .orderBy(asc(chainJobs.seq));
+    expect(jobs.map((j) => j.seq)).toEqual(Array.from({ length: units + 1 }, (_, i) => i + 1));
+    expect(jobs.map((j) => j.kind)).toEqual(['deploy', ...Array<string>(units).fill('mint')]);
+    expect(after.chainSeq).toBe(units + 1);
+    // Numbered under the token row's lock: ids and seqs grow together.
+    const ids = jobs.map((j) => j.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const [mirrored] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chainJobTransfers)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, chainJobTransfers.transferId))
+      .where(eq(ledgerTransfers.tokenId, token.id));
+    expect(mirrored!.n).toBe(units);
+  });
+
+  it('replays a retried purchase from its own answer, and refuses its key for another request', async () => {
+    const token = await offer();
+    const who = await funded('1000.00');
+    const first = await buy(who, token.id, 2, 'compra-repetida-0001');
+    expect(first.statusCode).toBe(201);
+    const again = await buy(who, token.id, 2, 'compra-repetida-0001');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect((await buy(who, token.id, 3, 'compra-repetida-0001')).statusCode).toBe(422);
+    expect((await buy(who, token.id, 2, 'curta')).statusCode).toBe(400);
+    expect((await invariants(token.id)).unitsSold).toBe(2);
   });
 });
