@@ -36,6 +36,13 @@ export interface PublicCache {
    * Concurrent misses of one key share one `produce()`.
    */
   get(key: string, produce: () => Promise<string>): Promise<CachedAnswer>;
+  /**
+   * Remembers that the request for `url` was answered with `answer` (one of `get`'s), so the next
+   * request for the same URL can be answered before routing goes through validation and handler.
+   */
+  rememberUrl(url: string, answer: CachedAnswer): void;
+  /** The answer remembered for `url` while it is still fresh (same rules as `get`). */
+  peekUrl(url: string): CachedAnswer | undefined;
   readonly size: number;
 }
 
@@ -46,16 +53,32 @@ export function createPublicCache(
   const maxEntries = options.maxEntries ?? 2000;
   const clock = options.clock ?? Date.now;
   const entries = new Map<string, Entry>();
+  // Kept apart from `entries`: any query string can be remembered, and must not evict them.
+  const byUrl = new Map<string, Entry>();
   const pending = new Map<string, Promise<CachedAnswer>>();
+  const fresh = (entry: Entry | undefined): entry is Entry =>
+    entry !== undefined && entry.version === catalogueVersion && entry.expiresAt > clock();
+  const store = (map: Map<string, Entry>, key: string, entry: Entry) => {
+    map.delete(key);
+    map.set(key, entry);
+    if (map.size > maxEntries) map.delete(map.keys().next().value!);
+  };
 
   return {
     get size() {
       return entries.size;
     },
+    rememberUrl(url, answer) {
+      if (fresh(answer as Entry)) store(byUrl, url, answer as Entry);
+    },
+    peekUrl(url) {
+      const hit = byUrl.get(url);
+      return fresh(hit) ? hit : undefined;
+    },
     async get(key, produce) {
       const version = catalogueVersion;
       const hit = entries.get(key);
-      if (hit && hit.version === version && hit.expiresAt > clock()) return hit;
+      if (fresh(hit)) return hit;
       // Readers share a fill only if it started under the version they see.
       const flight = `${version}:${key}`;
       const inFlight = pending.get(flight);
@@ -65,11 +88,7 @@ export function createPublicCache(
         const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
         const entry: Entry = { body, etag, version, expiresAt: clock() + ttlMs };
         // A write committed while producing: answer, but do not keep it.
-        if (version === catalogueVersion) {
-          entries.delete(key);
-          entries.set(key, entry);
-          if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-        }
+        if (version === catalogueVersion) store(entries, key, entry);
         return entry;
       })();
       pending.set(flight, filling);

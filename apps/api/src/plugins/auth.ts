@@ -40,7 +40,7 @@ export const authPlugin = fp<{ db: Database; sessions: SessionTokens }>(
       if (!header) throw AppError.unauthorized();
       const [scheme, token] = header.split(' ');
       if (scheme?.toLowerCase() !== 'bearer' || !token) throw AppError.unauthorized(INVALID_TOKEN);
-      const claims = await sessions.verifyAccess(token);
+      const claims = sessions.verifyAccess(token);
       const user = claims && (await findUserById(db, claims.userId));
       if (!user || user.closedAt || user.tokenVersion !== claims?.tokenVersion)
         throw AppError.unauthorized(INVALID_TOKEN);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '@copaiba/db';
-import { jwtVerify, SignJWT } from 'jose';
+import { createVerifier } from 'fast-jwt';
+import { SignJWT } from 'jose';
 import { AppError } from '../../lib/app-error.ts';
 import { keyedHash, type Secrets } from '../../lib/secrets.ts';
 import * as repo from './accounts.repo.ts';
@@ -27,6 +28,15 @@ export function createSessionTokens({
   now,
 }: SessionTokenOptions) {
   const hashRefresh = (token: string) => keyedHash(secrets.hashKey, `refresh:${token}`);
+  // Synchronous HMAC (node:crypto): no WebCrypto thread-pool job per request. Expiry is checked
+  // against the injected clock below, so tests that move the clock see tokens expire.
+  const verifyJwt = createVerifier({
+    key: Buffer.from(secrets.jwtKey),
+    algorithms: ['HS256'],
+    allowedIss: ISSUER,
+    requiredClaims: ['iss', 'sub', 'exp'],
+    ignoreExpiration: true,
+  });
 
   async function signAccess(user: { id: number; tokenVersion: number }): Promise<string> {
     const iat = Math.floor(now().getTime() / 1000);
@@ -61,19 +71,18 @@ export function createSessionTokens({
       return { access: await signAccess(user), refresh: await issueRefresh(db, user.id) };
     },
 
-    async verifyAccess(token: string): Promise<AccessClaims | null> {
+    verifyAccess(token: string): AccessClaims | null {
+      let payload: Record<string, unknown>;
       try {
-        const { payload } = await jwtVerify(token, secrets.jwtKey, {
-          issuer: ISSUER,
-          algorithms: ['HS256'],
-          currentDate: now(),
-        });
-        const userId = Number(payload.sub);
-        if (!Number.isSafeInteger(userId) || typeof payload.ver !== 'number') return null;
-        return { userId, tokenVersion: payload.ver };
+        payload = verifyJwt(token) as Record<string, unknown>;
       } catch {
         return null;
       }
+      const userId = Number(payload.sub);
+      const expired =
+        typeof payload.exp !== 'number' || payload.exp <= Math.floor(now().getTime() / 1000);
+      if (expired || !Number.isSafeInteger(userId) || typeof payload.ver !== 'number') return null;
+      return { userId, tokenVersion: payload.ver };
     },
 
     /** Rotates a refresh token; presenting an already-rotated one revokes its whole family. */

@@ -1,3 +1,5 @@
+import { tokens } from '@copaiba/db';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import {
   serializerCompiler,
@@ -14,8 +16,7 @@ import { insertIssuer, insertProject, insertToken } from '../../testing/catalogu
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { session } from '../../testing/workspace-fixtures.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
-import { todayInSaoPaulo } from '@copaiba/contracts';
-import { catalogueRoutes, todayInSaoPauloFast } from './catalogue.routes.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
 
 describe('the public cache', () => {
   it('serves an answer until the catalogue version moves or it expires', async () => {
@@ -56,17 +57,35 @@ describe('the public cache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('remembers an answer by URL under the same rules, apart from the answers it keys', async () => {
+    let clock = 0;
+    const cache = createPublicCache({ ttlMs: 1000, maxEntries: 3, clock: () => clock });
+    const answer = await cache.get('k', async () => '"a"');
+    cache.rememberUrl('/a', answer);
+    expect(cache.peekUrl('/a')?.body).toBe('"a"');
+    expect(cache.peekUrl('/b')).toBeUndefined();
+    clock += 1000;
+    expect(cache.peekUrl('/a')).toBeUndefined();
+    const next = await cache.get('k', async () => '"b"');
+    cache.rememberUrl('/a', next);
+    catalogueChanged();
+    expect(cache.peekUrl('/a')).toBeUndefined();
+    // An answer a write overtook is not remembered either.
+    cache.rememberUrl('/a', next);
+    expect(cache.peekUrl('/a')).toBeUndefined();
+    // Any number of URLs (query strings are free) never evicts the answers themselves.
+    const kept = await cache.get('k', async () => '"c"');
+    for (let i = 0; i < 10; i++) cache.rememberUrl(`/a?junk=${i}`, kept);
+    expect(cache.size).toBe(1);
+    expect(cache.peekUrl('/a?junk=9')?.body).toBe('"c"');
+    expect(cache.peekUrl('/a?junk=0')).toBeUndefined();
+  });
+
   it('keeps at most maxEntries answers', async () => {
     const cache = createPublicCache({ ttlMs: 60_000, maxEntries: 3 });
     for (let i = 0; i < 10; i++) await cache.get(`k${i}`, async () => String(i));
     expect(cache.size).toBe(3);
   });
-});
-
-it("keys the detail by São Paulo's date, as todayInSaoPaulo says it", () => {
-  for (const iso of ['2026-03-01T02:59:59Z', '2026-03-01T03:00:00Z', '2026-12-31T23:59:59Z']) {
-    expect(todayInSaoPauloFast(new Date(iso))).toBe(todayInSaoPaulo(new Date(iso)));
-  }
 });
 
 describe('cached catalogue reads', () => {
@@ -121,6 +140,33 @@ describe('cached catalogue reads', () => {
     expect(again.headers.etag).toBe(etag);
     expect((await get('/api/token/list/', { 'if-none-match': `W/${etag}` })).statusCode).toBe(304);
     expect((await get('/api/token/list/', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it("recomputes the token detail when São Paulo's date changes", async () => {
+    const saved = t.clock.now;
+    try {
+      t.clock.now = new Date('2026-11-22T02:59:00Z'); // 23:59 of the 21st in São Paulo
+      const late = await get(detailUrl());
+      expect(late.statusCode).toBe(200);
+      await t.db
+        .update(tokens)
+        .set({ name: 'Renomeado à Meia-noite' })
+        .where(eq(tokens.id, tokenId));
+      expect((await get(detailUrl())).json().token.name).toBe(late.json().token.name);
+      t.clock.now = new Date('2026-11-22T03:00:00Z'); // the 22nd: a new key
+      expect((await get(detailUrl())).json().token.name).toBe('Renomeado à Meia-noite');
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+
+  it('validates a URL it has not answered, even one close to a cached one', async () => {
+    expect((await get('/api/token/list/')).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const invalid = await get('/api/token/list/?page=0');
+      expect(invalid.statusCode).toBe(404);
+      expect(invalid.json()).toEqual({ detail: 'Página inválida.' });
+    }
   });
 
   it('keeps serving the cached answer while nothing invalidates it', async () => {

@@ -8,14 +8,15 @@ import {
   paginated,
   publicIssuer,
   tokenCard,
+  todayInSaoPaulo,
   tokenDetailResponse,
 } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { pageOffset, toPage } from '../../lib/pagination.ts';
-import { createPublicCache } from '../../lib/public-cache.ts';
+import { createPublicCache, type CachedAnswer } from '../../lib/public-cache.ts';
 import * as repo from './catalogue.repo.ts';
 import { toIssuerCard, toPublicIssuer, toTokenCard, toTokenDetail } from './catalogue.presenter.ts';
 
@@ -26,13 +27,6 @@ const ISSUER_NOT_FOUND = 'Emissor não encontrado.';
  * Browsers and proxies may keep a public answer but must revalidate it (a cheap 304): a figure
  * such as units left must not outlive the purchase that changed it (docs/PERFORMANCE.md).
  */
-/**
- * Same answer as todayInSaoPaulo, with one formatter for the process: building an
- * Intl.DateTimeFormat costs ~150 µs and native memory, too much for every public read.
- */
-const saoPauloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
-export const todayInSaoPauloFast = (now: Date): string => saoPauloDay.format(now);
-
 const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
@@ -55,23 +49,51 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   const notFound = { 404: detailResponse };
   const cache = createPublicCache({ ttlMs: cacheTtlMs });
 
-  /** Serves the route's serialized answer from the cache, with an ETag and a 304 on a match. */
+  function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { body, etag }: CachedAnswer,
+    cacheControl: string,
+  ) {
+    reply.header('etag', etag).header('cache-control', cacheControl);
+    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+
+  type UrlKey = (request: FastifyRequest) => string;
+  const byUrl: UrlKey = (request) => request.url;
+  // The token detail's schedule depends on São Paulo's date: the date is part of its key.
+  const byUrlAndDay: UrlKey = (request) => `${request.url} ${todayInSaoPaulo(now())}`;
+
+  /**
+   * Serves the route's serialized answer from the cache, with an ETag and a 304 on a match. A
+   * public route also remembers the answer under its URL for `fromCache`.
+   */
   async function cached(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     produce: () => Promise<unknown>,
-    cacheControl = PUBLIC_CACHE_CONTROL,
+    urlKey: UrlKey | null = byUrl,
   ) {
     // The route's own serializer (its response schema), as Fastify would have used.
-    const { body, etag } = await cache.get(
-      key,
-      async () => reply.serialize(await produce()) as string,
-    );
-    reply.header('etag', etag).header('cache-control', cacheControl);
-    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+    const answer = await cache.get(key, async () => reply.serialize(await produce()) as string);
+    if (urlKey) cache.rememberUrl(urlKey(request), answer);
+    return send(request, reply, answer, urlKey ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   }
+
+  /**
+   * A public route's hook: a URL answered a moment ago (same catalogue version, within the TTL)
+   * is answered again at once, skipping validation and handler; the URL was validated when its
+   * answer was remembered. Never on a route behind authentication.
+   */
+  const fromCache =
+    (urlKey: UrlKey): onRequestHookHandler =>
+    (request, reply, done) => {
+      const answer = cache.peekUrl(urlKey(request));
+      if (answer) send(request, reply, answer, PUBLIC_CACHE_CONTROL);
+      else done();
+    };
 
   app.get(
     '/token/list/',
@@ -82,6 +104,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         querystring: pageQuery,
         response: { 200: paginated(tokenCard), ...notFound },
       },
+      onRequest: fromCache(byUrl),
     },
     async (request, reply) => {
       const page = {
@@ -129,7 +152,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
           });
           return toPage(page, count, rows.map(toTokenCard));
         },
-        PRIVATE_CACHE_CONTROL,
+        null,
       );
     },
   );
@@ -144,6 +167,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         querystring: pageQuery.extend(issuerTokensQuery.shape),
         response: { 200: paginated(tokenCard), ...notFound },
       },
+      onRequest: fromCache(byUrl),
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -174,6 +198,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         querystring: pageQuery,
         response: { 200: paginated(issuerCard), ...notFound },
       },
+      onRequest: fromCache(byUrl),
     },
     async (request, reply) => {
       const page = {
@@ -200,6 +225,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         params: idParam,
         response: { 200: publicIssuer, ...notFound },
       },
+      onRequest: fromCache(byUrl),
     },
     async (request, reply) =>
       cached(request, reply, `issuer:${request.params.id}`, async () => {
@@ -218,15 +244,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         params: idParam,
         response: { 200: tokenDetailResponse, ...notFound },
       },
+      onRequest: fromCache(byUrlAndDay),
     },
     async (request, reply) => {
       // The schedule's atrasado depends on the day: the day is part of the key.
-      const today = todayInSaoPauloFast(now());
-      return cached(request, reply, `token:${request.params.id}:${today}`, async () => {
-        const row = await repo.findPublicTokenDetail(db, request.params.id);
-        if (!row) throw AppError.notFound(TOKEN_NOT_FOUND);
-        return toTokenDetail(row, today);
-      });
+      const today = todayInSaoPaulo(now());
+      return cached(
+        request,
+        reply,
+        `token:${request.params.id}:${today}`,
+        async () => {
+          const row = await repo.findPublicTokenDetail(db, request.params.id);
+          if (!row) throw AppError.notFound(TOKEN_NOT_FOUND);
+          return toTokenDetail(row, today);
+        },
+        byUrlAndDay,
+      );
     },
   );
 };
