@@ -1,17 +1,19 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { spinnerDeadline } from './spinner-window';
 
 /** SPEC §9: layouts show a spinner for about 500 ms before rendering. */
 export const LAYOUT_SPINNER_MS = 500;
 
 function useSettled(delayMs: number): boolean {
-  const [settled, setSettled] = useState(delayMs <= 0);
+  const [deadline] = useState(() => spinnerDeadline(delayMs));
+  const [settled, setSettled] = useState(() => performance.now() >= deadline);
   useEffect(() => {
-    if (delayMs <= 0) return;
-    const timer = window.setTimeout(() => setSettled(true), delayMs);
+    if (settled) return;
+    const timer = window.setTimeout(() => setSettled(true), deadline - performance.now());
     return () => window.clearTimeout(timer);
-  }, [delayMs]);
+  }, [settled, deadline]);
   return settled;
 }
 

@@ -1,5 +1,5 @@
 import type { TokenDetailResponse } from '@copaiba/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /api/token-issuer-token-project/detail/{id} → token, issuer, project, schedule (public). */
@@ -7,11 +7,13 @@ export function getTokenDetail(id: number): Promise<TokenDetailResponse> {
   return api.get<TokenDetailResponse>(`token-issuer-token-project/detail/${id}`, { auth: false });
 }
 
-export function useTokenDetail(id: number | null) {
-  return useQuery({
+export const tokenDetailQuery = (id: number) =>
+  queryOptions({
     queryKey: ['token-detail', id],
-    queryFn: () => getTokenDetail(id!),
-    enabled: id !== null,
+    queryFn: () => getTokenDetail(id),
     staleTime: 30_000,
   });
+
+export function useTokenDetail(id: number | null) {
+  return useQuery({ ...tokenDetailQuery(id ?? 0), enabled: id !== null });
 }

@@ -20,6 +20,9 @@ export function TokenHero({ token }: { token: PublicToken }) {
           alt=""
           sizes="100vw"
           loading="eager"
+          fetchPriority="high"
+          width={1600}
+          height={900}
           className={classes.heroImage}
         />
       )}
@@ -40,6 +43,8 @@ export function TokenHero({ token }: { token: PublicToken }) {
                 sizes="88px"
                 fallbackWidth={480}
                 loading="eager"
+                width={88}
+                height={88}
               />
             )}
           </Link>

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconLock, IconMinus, IconPlus, IconShoppingCart } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { sectionClass } from '@/components/section-nav';
 import { formatCents, formatDate, formatMoney, formatPercent } from '@/lib/format';
 import { useIsLoggedIn } from '@/lib/session';
@@ -22,9 +22,15 @@ import {
   isOfferClosed,
   simulatePurchase,
 } from '../lib/simulation';
-import { AuthRequiredModal } from './auth-required-modal';
-import { PurchaseSimulationModal } from './purchase-simulation-modal';
 import classes from './token-detail.module.css';
+
+// Loaded on the first press of Comprar: the purchase form brings the contracts and zod.
+const AuthRequiredModal = lazy(() =>
+  import('./auth-required-modal').then((m) => ({ default: m.AuthRequiredModal })),
+);
+const PurchaseSimulationModal = lazy(() =>
+  import('./purchase-simulation-modal').then((m) => ({ default: m.PurchaseSimulationModal })),
+);
 
 interface TokenSimulationSectionProps {
   token: PublicToken;
@@ -46,6 +52,12 @@ export function TokenSimulationSection({
   const max = Math.max(1, unitsLeft);
   const [draft, setDraft] = useState<number | string>(1);
   const [modal, setModal] = useState<'auth' | 'purchase' | null>(null);
+  // A modal stays mounted once opened, so it can play its closing transition.
+  const [mounted, setMounted] = useState<{ auth?: true; purchase?: true }>({});
+  const open = (which: 'auth' | 'purchase') => {
+    setMounted((m) => ({ ...m, [which]: true }));
+    setModal(which);
+  };
 
   const quantity = clampQuantity(typeof draft === 'number' ? draft : Number(draft || 1), unitsLeft);
   const setQuantity = (value: number) => setDraft(clampQuantity(value, unitsLeft));
@@ -58,7 +70,7 @@ export function TokenSimulationSection({
 
   const buy = () => {
     if (closed) return;
-    setModal(loggedIn ? 'purchase' : 'auth');
+    open(loggedIn ? 'purchase' : 'auth');
   };
 
   return (
@@ -181,16 +193,20 @@ export function TokenSimulationSection({
         </Grid>
       </Paper>
 
-      <AuthRequiredModal opened={modal === 'auth'} onClose={() => setModal(null)} />
-      {loggedIn && (
-        <PurchaseSimulationModal
-          opened={modal === 'purchase'}
-          onClose={() => setModal(null)}
-          token={token}
-          quantity={quantity}
-          simulation={simulation}
-        />
-      )}
+      <Suspense fallback={null}>
+        {mounted.auth && (
+          <AuthRequiredModal opened={modal === 'auth'} onClose={() => setModal(null)} />
+        )}
+        {loggedIn && mounted.purchase && (
+          <PurchaseSimulationModal
+            opened={modal === 'purchase'}
+            onClose={() => setModal(null)}
+            token={token}
+            quantity={quantity}
+            simulation={simulation}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }
