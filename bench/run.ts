@@ -67,8 +67,9 @@ const apiEnv = (extra: Record<string, string> = {}) => ({
   ...secrets,
   ...extra,
 });
+/** The API as `npm run serve` runs it: the bundle `npm run build` makes. */
 const startApi = (extra?: Record<string, string>) =>
-  startNode('apps/api/src/server.ts', apiEnv(extra), '/api/health/');
+  startNode('apps/api/dist/server.js', apiEnv(extra), '/api/health/');
 
 interface Paired {
   name: string;
@@ -133,12 +134,11 @@ async function main() {
   const raw: Record<string, unknown> = {};
   try {
     let entry: ReturnType<typeof entryJavaScript> | undefined;
-    if (!skipWeb) {
-      log('building the web app (npm run build)');
-      const build = await run('npm', ['run', 'build']);
-      if (build.code !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
-      entry = entryJavaScript();
-    }
+    const workspaces = skipWeb ? ['-w', '@copaiba/api'] : [];
+    log(`building ${skipWeb ? 'the API' : 'the web app and the API'} (npm run build)`);
+    const build = await run('npm', ['run', 'build', ...workspaces]);
+    if (build.code !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+    if (!skipWeb) entry = entryJavaScript();
 
     log(`database ${DATABASE}: drop, create, migrate and seed the demo catalogue`);
     await recreateDatabase(DATABASE);

@@ -25,7 +25,7 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx <script>` and waits until `readyPath` answers 2xx. */
+/** Starts `node <script>` (through tsx for TypeScript) and waits until `readyPath` answers 2xx. */
 export async function startNode(
   script: string,
   env: Record<string, string>,
@@ -37,7 +37,8 @@ export async function startNode(
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

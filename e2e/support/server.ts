@@ -26,7 +26,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/src/server.ts'],
+    ['apps/api/dist/server.js'],
     {
       cwd: repoRoot,
       env: {

@@ -38,9 +38,7 @@ import { closeDueOffers } from './modules/jobs/offer-closing.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { createManagerService } from './modules/manager/manager.service.ts';
 import { outboxChainRecorder, type ChainRecorder } from './lib/chain-record.ts';
-import { createChainRuntime, type ChainRuntime } from './modules/chain/chain-runtime.ts';
-import { chainRoutes } from './modules/chain/chain.routes.ts';
-import { reconcileAll } from './modules/chain/reconciliation.ts';
+import type { ChainRuntime } from './modules/chain/chain-runtime.ts';
 import { issuersRoutes } from './modules/issuers/issuers.routes.ts';
 import { createIssuersService } from './modules/issuers/issuers.service.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
@@ -131,15 +129,20 @@ export async function buildApp(deps: AppDeps) {
     now,
     log: app.log,
   });
+  // The chain's modules (viem) are imported only when a chain is configured: start-up time.
   const chain =
     deps.chainRuntime !== undefined
       ? deps.chainRuntime
-      : await createChainRuntime({
-          config,
-          db,
-          encryptionKey: secrets.encryptionKey,
-          log: app.log,
-        });
+      : config.CHAIN_MODE === 'off'
+        ? null
+        : await import('./modules/chain/chain-runtime.ts').then((m) =>
+            m.createChainRuntime({
+              config,
+              db,
+              encryptionKey: secrets.encryptionKey,
+              log: app.log,
+            }),
+          );
   app.decorate('chain', chain);
   const manager = createManagerService({ db, storage, now });
   const pix = deps.pix ?? createPixProvider(config);
@@ -195,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(twoFactorRoutes, { twoFactor });
       if (chain) {
         const cacheMs = config.NODE_ENV === 'test' ? 0 : 10_000;
+        const { chainRoutes } = await import('./modules/chain/chain.routes.ts');
         await api.register(chainRoutes, { db, chain, now, cacheMs });
       }
       await api.register(privacyRoutes, { db, twoFactor, now });
@@ -211,6 +215,7 @@ export async function buildApp(deps: AppDeps) {
     const chainWorker = chain.worker.start(config.CHAIN_WORKER_INTERVAL_MS);
     app.addHook('onClose', () => chainWorker.stop());
     if (config.CHAIN_RECONCILE_INTERVAL_SECONDS > 0) {
+      const { reconcileAll } = await import('./modules/chain/reconciliation.ts');
       const reconciling = startJobRunner(
         [{ name: 'reconcile-chain', run: () => reconcileAll(db, chain.client, app.log, now()) }],
         config.CHAIN_RECONCILE_INTERVAL_SECONDS * 1000,

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { connectPostgres, openPglite, type DatabaseHandle } from '@copaiba/db';
-import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { loadSecrets } from './lib/secrets.ts';
@@ -28,11 +27,11 @@ async function main(): Promise<void> {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   }
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const seeded = config.SEED_DEMO ? await seedDemoAccounts(database.db, hashPassword) : [];
   if (config.SEED_DEMO) await seedDemoCatalogue(database.db, storage, demoAccounts[1].email);
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 })
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 })
     : undefined;
 
   const app = await buildApp({

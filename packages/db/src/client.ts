@@ -1,12 +1,9 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -42,11 +39,23 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
   };
 }
 
-/** Embedded PostgreSQL. `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+/**
+ * Embedded PostgreSQL. `dataDir` undefined means in memory (tests); `from` starts it from a
+ * `dumpDataDir` tarball instead of an empty cluster.
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<DatabaseHandle> {
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   try {
-    const client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined);
+    // Imported here, so a server on PostgreSQL never loads the embedded one.
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
+    const client = await PGlite.create(
+      dataDir ? join(dataDir, 'pglite') : undefined,
+      from ? { loadDataDir: from } : undefined,
+    );
     const db = drizzlePglite(client, { schema });
     return {
       db,

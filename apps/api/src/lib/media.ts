@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { AppError } from './app-error.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -17,6 +16,9 @@ export const mediaMessages = {
   pdfTooLarge: 'O PDF deve ter no máximo 20 MB.',
 } as const;
 
+/** sharp (libvips) is loaded on the first image, not at start-up. */
+export const loadSharp = async () => (await import('sharp')).default;
+
 const newKey = (folder: string, ext: string) =>
   `${folder}/${randomBytes(12).toString('hex')}.${ext}`;
 const variantKey = (key: string, width: number) => key.replace(/\.webp$/, `-${width}.webp`);
@@ -31,6 +33,7 @@ export const mediaUrl = (key: string | null | undefined): string | null =>
  */
 export async function storeImage(storage: Storage, data: Buffer, field: string): Promise<string> {
   if (data.length > IMAGE_MAX_BYTES) throw AppError.badRequest(field, mediaMessages.imageTooLarge);
+  const sharp = await loadSharp();
   const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   const meta = await image.metadata().catch(() => null);
   if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { projects, tokenIssuers, tokens, users, type Database } from '@copaiba/db';
 import { count, eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { storeImage, storePdf } from '../lib/media.ts';
+import { loadSharp, storeImage, storePdf } from '../lib/media.ts';
 import type { Storage } from '../lib/storage/storage.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import {
@@ -35,6 +34,7 @@ function cnpj(base12: string): string {
 
 /** Renders pictures a few at a time (sharp uses the thread pool) and stores them as uploads are stored. */
 async function storeSvgs(storage: Storage, svgs: string[]): Promise<string[]> {
+  const sharp = await loadSharp();
   const keys: string[] = [];
   for (let i = 0; i < svgs.length; i += 4) {
     const batch = svgs.slice(i, i + 4);

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import type { Config } from '../../config.ts';
 import { localStorage } from './local-storage.ts';
-import { s3Storage } from './s3-storage.ts';
 import type { Storage } from './storage.ts';
 
-export function createStorage(config: Config): Storage {
+/** The S3 client (the AWS SDK) is imported only when S3 is configured: start-up time. */
+export async function createStorage(config: Config): Promise<Storage> {
   if (config.STORAGE === 's3') {
+    const { s3Storage } = await import('./s3-storage.ts');
     return s3Storage({
       bucket: config.S3_BUCKET!,
       region: config.S3_REGION,
