@@ -122,7 +122,8 @@ $$;
 -- first answer to a retried Idempotency-Key, refuses what can be refused before writing anything,
 -- then moves the money (ledger_transfer), adds the holding, and last sells the units on the hot
 -- token row (taking the chain job's seq in the same update) and writes the mint to the outbox.
--- Units gone meanwhile raise CP001 with the units left as DETAIL; an overdraft raises 23514.
+-- Units gone meanwhile raise CP001 with the units left as DETAIL, an offer closed meanwhile CP002;
+-- an overdraft raises 23514.
 CREATE FUNCTION buy_tokens(
   p_user_id bigint, p_token_id bigint, p_quantity bigint, p_today date, p_transfer_key text,
   p_message text, p_idempotency_key text, p_endpoint text, p_request_hash text)
@@ -172,6 +173,9 @@ BEGIN
     RETURN QUERY SELECT 'sold_out', 400, NULL::jsonb, greatest(v_left, 0);
     RETURN;
   END IF;
+  -- Shared with every other purchase of this offer; the closing job takes it exclusively first
+  -- (lock_offer_for_closing), so it never waits on a purchase's rows while holding the escrow.
+  PERFORM pg_advisory_xact_lock_shared(8, p_token_id::integer);
   v_amount := p_quantity * v_price;
   v_body := jsonb_build_object(
     'message', p_message,
@@ -205,11 +209,22 @@ BEGIN
     AND t.units_sold + p_quantity <= least(t.quantity, t.maximum_amount_raised_cents / t.unit_price_cents)
   RETURNING t.chain_seq INTO v_seq;
   IF NOT FOUND THEN
-    SELECT greatest(least(t.quantity, t.maximum_amount_raised_cents / t.unit_price_cents) - t.units_sold, 0)
-    INTO v_left FROM tokens t WHERE t.id = p_token_id;
-    RAISE EXCEPTION 'units no longer available' USING ERRCODE = 'CP001', DETAIL = v_left::text;
+    SELECT t.offer_status, t.deadline_for_funding,
+      greatest(least(t.quantity, t.maximum_amount_raised_cents / t.unit_price_cents) - t.units_sold, 0)
+    INTO v_offer, v_deadline, v_left FROM tokens t WHERE t.id = p_token_id;
+    IF v_offer IN ('funding', 'all_sold') AND v_deadline >= p_today THEN
+      RAISE EXCEPTION 'units no longer available' USING ERRCODE = 'CP001', DETAIL = v_left::text;
+    END IF;
+    RAISE EXCEPTION 'offer no longer funding' USING ERRCODE = 'CP002';
   END IF;
   PERFORM chain_jobs_append(p_token_id, v_seq, 'mint', NULL, ARRAY[v_transfer]);
   RETURN QUERY SELECT 'bought', 201, v_body, NULL::bigint;
 END
+$$;
+--> statement-breakpoint
+-- Taken first by the job that closes an offer: it waits for the purchases in flight, and new ones
+-- wait for it, before it locks the escrow, the token and the buyers' rows.
+CREATE FUNCTION lock_offer_for_closing(p_token_id bigint)
+RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(8, p_token_id::integer);
 $$;

@@ -41,8 +41,10 @@ async function closeOffer(
   tokenId: number,
   today: string,
 ): Promise<keyof ClosingReport | null> {
-  // Purchases lock the escrow before the token row; taking them in the same order means a closing
-  // waits for purchases in flight instead of deadlocking with them, and a second instance waits here.
+  // Purchases in flight finish first and new ones wait (they hold the offer's lock shared), so the
+  // rows locked below (escrow, token, buyers' wallets and holdings) are never held by one of them;
+  // a second instance waits here.
+  await tx.execute(sql`select lock_offer_for_closing(${tokenId}::bigint)`);
   const escrowId = await accountId(tx, accounts.escrow(tokenId));
   await tx.execute(sql`select 1 from ${ledgerAccounts} where id = ${escrowId} for update`);
   const [token] = await tx.select().from(tokens).where(eq(tokens.id, tokenId)).for('update');

@@ -44,17 +44,10 @@ interface Row {
   units_left: string | number | bigint | null;
 }
 
-/** Units no longer there when the purchase reached the token row (buy_tokens rolled back). */
-export class UnitsGone extends Error {
-  constructor(readonly unitsLeft: number) {
-    super('units no longer available');
-  }
-}
-
 /**
  * The whole purchase in one statement and one round trip: the database's buy_tokens (migration
  * 0008), which holds the hot rows' locks (the offer's escrow and the token) only at its end.
- * Throws UnitsGone when another buyer took the units meanwhile, and the ledger's overdraft error.
+ * Throws the ledger's overdraft error.
  */
 export async function buyTokens(db: Database, r: BuyRequest): Promise<BuyOutcome> {
   const idem = r.idempotency;
@@ -67,9 +60,11 @@ export async function buyTokens(db: Database, r: BuyRequest): Promise<BuyOutcome
         ${idem?.endpoint ?? null}::text, ${idem?.hash ?? null}::text)`,
     );
   } catch (err) {
+    // buy_tokens rolled back: the units, or the offer, went away while it ran.
     const e = err as { code?: string; detail?: string; cause?: { code?: string; detail?: string } };
     const pg = e?.code ? e : e?.cause;
-    if (pg?.code === 'CP001') throw new UnitsGone(Number(pg.detail));
+    if (pg?.code === 'CP001') return { outcome: 'sold_out', unitsLeft: Number(pg.detail) };
+    if (pg?.code === 'CP002') return { outcome: 'not_funding' };
     throw err;
   }
   const row = rows[0]!;

@@ -61,7 +61,6 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
           idempotency,
         });
       } catch (err) {
-        if (err instanceof repo.UnitsGone) throw unitsRefused(err.unitsLeft);
         if (isOverdraft(err)) throw AppError.badRequest('value', buyMessages.insufficient);
         // A concurrent retry with the same key committed first: answer what it answered.
         if (idempotency && isUniqueViolation(err, 'idempotent_requests_user_id_key_pk')) {
