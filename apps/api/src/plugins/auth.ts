@@ -2,7 +2,7 @@ import type { Database } from '@copaiba/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import { findUserById, type UserRow } from '../modules/accounts/accounts.repo.ts';
+import { prepareUserById, type UserRow } from '../modules/accounts/accounts.repo.ts';
 import type { SessionTokens } from '../modules/accounts/session-tokens.ts';
 
 export type Role = 'creator' | 'admin' | 'manager';
@@ -30,6 +30,7 @@ const INVALID_TOKEN = 'Token inválido ou expirado.';
 
 export const authPlugin = fp<{ db: Database; sessions: SessionTokens }>(
   async (app: FastifyInstance, { db, sessions }) => {
+    const findUserById = prepareUserById(db);
     app.decorateRequest('user', null);
     app.decorateRequest('requireUser', function (this: FastifyRequest) {
       if (!this.user) throw AppError.unauthorized();
@@ -41,7 +42,7 @@ export const authPlugin = fp<{ db: Database; sessions: SessionTokens }>(
       const [scheme, token] = header.split(' ');
       if (scheme?.toLowerCase() !== 'bearer' || !token) throw AppError.unauthorized(INVALID_TOKEN);
       const claims = sessions.verifyAccess(token);
-      const user = claims && (await findUserById(db, claims.userId));
+      const user = claims && (await findUserById(claims.userId));
       if (!user || user.closedAt || user.tokenVersion !== claims?.tokenVersion)
         throw AppError.unauthorized(INVALID_TOKEN);
       request.user = user;

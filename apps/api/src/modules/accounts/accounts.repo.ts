@@ -23,6 +23,19 @@ export async function findUserById(db: Database, id: number): Promise<UserRow | 
   return row;
 }
 
+/**
+ * findUserById prepared once per database handle (a named statement on PostgreSQL), for the
+ * lookup every authenticated request makes.
+ */
+export function prepareUserById(db: Database) {
+  const query = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id');
+  return async (id: number): Promise<UserRow | undefined> => (await query.execute({ id }))[0];
+}
+
 export async function findUserByCpfCnpj(
   db: Database,
   cpfCnpj: string,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertIssuer, insertProject, insertToken } from '../../testing/catalogue-fixtures.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
-import { findUserById } from '../accounts/accounts.repo.ts';
+import { findUserById, prepareUserById } from '../accounts/accounts.repo.ts';
 import * as walletRepo from '../wallet/wallet.repo.ts';
 import * as repo from './catalogue.repo.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
@@ -167,17 +167,36 @@ describe('every hot-path query has an index its plan uses', () => {
   });
 
   it('the statement', async () => {
-    await expectIndexed(() => walletRepo.statement(db, userId, 'todos', { offset: 0, limit: 6 }));
-    await expectIndexed(() =>
-      walletRepo.statement(db, userId, 'deposito', { offset: 0, limit: 6 }),
-    );
+    const reads = walletRepo.createWalletReads(db);
+    await expectIndexed(() => reads.statement(userId, 'todos', { offset: 0, limit: 6 }));
+    await expectIndexed(() => reads.statement(userId, 'deposito', { offset: 0, limit: 6 }));
+    // Past the last page, where the count is asked for on its own.
+    await expectIndexed(() => reads.statement(userId, 'todos', { offset: 60, limit: 6 }));
   });
 
   it('the wallet balance and the authenticated user', async () => {
+    await expectIndexed(() => walletRepo.createWalletReads(db).balance(userId, new Date(0)));
     await expectIndexed(() => balanceOf(db, accounts.wallet(userId)));
-    await expectIndexed(() => walletRepo.holdingsValue(db, userId));
     await expectIndexed(() => walletRepo.withdrawnSince(db, userId, new Date(0)));
+    await expectIndexed(() => prepareUserById(db)(userId));
     await expectIndexed(() => findUserById(db, userId));
+  });
+});
+
+describe('the wallet reads are one statement each', () => {
+  it('balance, and a statement page with its count', async () => {
+    const reads = walletRepo.createWalletReads(db);
+    expect(await statementsOf(() => reads.balance(userId, new Date(0)))).toHaveLength(1);
+    const page = () => reads.statement(userId, 'todos', { offset: 0, limit: 6 });
+    expect(await statementsOf(page)).toHaveLength(1);
+    expect((await page()).count).toBe(1);
+    // An empty first page needs no count; past the last page it is asked for.
+    expect(
+      await statementsOf(() => reads.statement(userId, 'saque', { offset: 0, limit: 6 })),
+    ).toHaveLength(1);
+    expect(
+      await statementsOf(() => reads.statement(userId, 'todos', { offset: 60, limit: 6 })),
+    ).toHaveLength(2);
   });
 });
 

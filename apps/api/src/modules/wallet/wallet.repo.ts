@@ -1,13 +1,16 @@
+import { STATEMENT_FILTERS, type StatementFilter } from '@copaiba/contracts';
 import {
   chainJobs,
   chainJobTransfers,
+  ledgerAccounts,
   ledgerTransfers,
   pixCharges,
   tokenHoldings,
   tokens,
+  users,
   type Database,
+  type TransferKind,
 } from '@copaiba/db';
-import { paidInstallmentsOf } from '../catalogue/catalogue.repo.ts';
 import {
   and,
   count,
@@ -20,7 +23,10 @@ import {
   inArray,
   or,
   sql,
+  type Placeholder,
 } from 'drizzle-orm';
+import { paidInstallmentsOf } from '../catalogue/catalogue.repo.ts';
+import { accounts } from '../ledger/ledger.ts';
 
 const sumCents = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)`;
 
@@ -51,8 +57,8 @@ export async function depositsSince(db: Database, userId: number, since: Date, n
 }
 
 /** Withdrawn since `since`, net of reversed (failed) payouts. */
-export async function withdrawnSince(db: Database, userId: number, since: Date): Promise<bigint> {
-  const [row] = await db
+const withdrawnTotal = (db: Database, userId: number | Placeholder, since: Date | Placeholder) =>
+  db
     .select({
       total: sql<string>`coalesce(sum(case when ${ledgerTransfers.kind} = 'withdrawal' then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end), 0)`,
     })
@@ -64,16 +70,9 @@ export async function withdrawnSince(db: Database, userId: number, since: Date):
         gte(ledgerTransfers.createdAt, since),
       ),
     );
-  return BigInt(row?.total ?? 0);
-}
 
-/** Units held × unit price, over every token the user holds. */
-export async function holdingsValue(db: Database, userId: number): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sumCents(sql`${tokenHoldings.quantity} * ${tokens.unitPriceCents}`) })
-    .from(tokenHoldings)
-    .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
-    .where(eq(tokenHoldings.userId, userId));
+export async function withdrawnSince(db: Database, userId: number, since: Date): Promise<bigint> {
+  const [row] = await withdrawnTotal(db, userId, since);
   return BigInt(row?.total ?? 0);
 }
 
@@ -106,45 +105,109 @@ export async function markChargePaid(
     .where(eq(pixCharges.txid, txid));
 }
 
-const STATEMENT_KINDS = {
+const STATEMENT_KINDS: Record<StatementFilter, readonly TransferKind[]> = {
   todos: ['deposit', 'withdrawal', 'withdrawal_reversal', 'purchase', 'refund', 'remuneration'],
   remuneracao: ['remuneration'],
   deposito: ['deposit'],
   saque: ['withdrawal', 'withdrawal_reversal'],
   comprados: ['purchase'],
-} as const;
+};
 
-/** The user's own movements, newest first, with the token's name and their chain transaction. */
-export async function statement(
-  db: Database,
-  userId: number,
-  filter: keyof typeof STATEMENT_KINDS,
-  options: { offset: number; limit: number },
-) {
-  const where = and(
-    eq(ledgerTransfers.userId, userId),
-    inArray(ledgerTransfers.kind, [...STATEMENT_KINDS[filter]]),
-  );
-  const [total] = await db.select({ n: count() }).from(ledgerTransfers).where(where);
-  const rows = await db
+/**
+ * The wallet's hot reads, each one statement prepared once per database handle: on PostgreSQL a
+ * named statement, parsed and planned once per pooled connection, with no query building per
+ * request. Reads only: a transaction must use the functions above.
+ */
+export function createWalletReads(db: Database) {
+  const userId = sql.placeholder('userId');
+
+  // Balance, holdings at unit price and this month's net withdrawals, from one snapshot.
+  const balance = db
     .select({
-      transfer: {
-        ...getTableColumns(ledgerTransfers),
-        chainStatus: chainJobs.status,
-        chainTxUrl: chainJobs.txUrl,
-      },
-      tokenName: tokens.name,
+      balance: sql<string | null>`${db
+        .select({ cents: ledgerAccounts.balanceCents })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.code, sql.placeholder('walletCode')))}`,
+      holdings: sql<string>`${db
+        .select({ total: sumCents(sql`${tokenHoldings.quantity} * ${tokens.unitPriceCents}`) })
+        .from(tokenHoldings)
+        .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
+        .where(eq(tokenHoldings.userId, userId))}`,
+      withdrawn: sql<string>`${withdrawnTotal(db, userId, sql.placeholder('since'))}`,
     })
-    .from(ledgerTransfers)
-    .leftJoin(tokens, eq(tokens.id, ledgerTransfers.tokenId))
-    .leftJoin(chainJobTransfers, eq(chainJobTransfers.transferId, ledgerTransfers.id))
-    .leftJoin(chainJobs, eq(chainJobs.id, chainJobTransfers.jobId))
-    .where(where)
-    .orderBy(desc(ledgerTransfers.id))
-    .limit(options.limit)
-    .offset(options.offset);
-  return { count: total?.n ?? 0, rows };
+    .from(users)
+    .where(eq(users.id, userId))
+    .prepare('wallet_balance');
+
+  // A page of movements, each row also carrying how many there are in all.
+  const statements = new Map(
+    STATEMENT_FILTERS.map((filter) => {
+      const where = and(
+        eq(ledgerTransfers.userId, userId),
+        inArray(ledgerTransfers.kind, [...STATEMENT_KINDS[filter]]),
+      );
+      const page = db
+        .select({
+          transfer: {
+            ...getTableColumns(ledgerTransfers),
+            chainStatus: chainJobs.status,
+            chainTxUrl: chainJobs.txUrl,
+          },
+          tokenName: tokens.name,
+          total: sql`${db.select({ n: count() }).from(ledgerTransfers).where(where)}`.mapWith(
+            Number,
+          ),
+        })
+        .from(ledgerTransfers)
+        .leftJoin(tokens, eq(tokens.id, ledgerTransfers.tokenId))
+        .leftJoin(chainJobTransfers, eq(chainJobTransfers.transferId, ledgerTransfers.id))
+        .leftJoin(chainJobs, eq(chainJobs.id, chainJobTransfers.jobId))
+        .where(where)
+        .orderBy(desc(ledgerTransfers.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`wallet_statement_${filter}`);
+      const total = db
+        .select({ n: count() })
+        .from(ledgerTransfers)
+        .where(where)
+        .prepare(`wallet_statement_count_${filter}`);
+      return [filter, { page, total }] as const;
+    }),
+  );
+
+  return {
+    async balance(user: number, monthStart: Date) {
+      const [row] = await balance.execute({
+        userId: user,
+        walletCode: accounts.wallet(user).code,
+        since: monthStart,
+      });
+      return {
+        balance: BigInt(row?.balance ?? 0),
+        holdings: BigInt(row?.holdings ?? 0),
+        withdrawn: BigInt(row?.withdrawn ?? 0),
+      };
+    },
+
+    /** The user's own movements, newest first, with the token's name and their chain transaction. */
+    async statement(
+      user: number,
+      filter: StatementFilter,
+      options: { offset: number; limit: number },
+    ) {
+      const queries = statements.get(filter)!;
+      const rows = await queries.page.execute({ userId: user, ...options });
+      // Past the last page there is no row to carry the count: ask for it (a rare request).
+      const count =
+        rows[0]?.total ??
+        (options.offset === 0 ? 0 : ((await queries.total.execute({ userId: user }))[0]?.n ?? 0));
+      return { count, rows };
+    },
+  };
 }
+
+export type WalletReads = ReturnType<typeof createWalletReads>;
 
 /** Holdings with their token, optionally matching a search on name or symbol. */
 export async function holdings(

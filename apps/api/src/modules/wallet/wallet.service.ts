@@ -17,7 +17,6 @@ import { pageOffset, toPage } from '../../lib/pagination.ts';
 import { saoPauloMonthStart } from '../../lib/sao-paulo-month.ts';
 import { toOwnedToken, toStatementRow } from './holdings-presenter.ts';
 import type { UserRow } from '../accounts/accounts.repo.ts';
-import { accounts, balanceOf } from '../ledger/ledger.ts';
 import { newChargeTxid, type PixProvider } from '../pix/pix-provider.ts';
 import * as repo from './wallet.repo.ts';
 
@@ -37,6 +36,7 @@ export function createWalletService(deps: {
   now: () => Date;
 }) {
   const { db, pix, limits, now } = deps;
+  const reads = repo.createWalletReads(db);
 
   async function remainingDeposit(tx: Database, userId: number) {
     const at = now();
@@ -47,11 +47,14 @@ export function createWalletService(deps: {
 
   return {
     async balance(user: UserRow): Promise<WalletBalance> {
-      const withdrawn = await repo.withdrawnSince(db, user.id, saoPauloMonthStart(now()));
+      const { balance, holdings, withdrawn } = await reads.balance(
+        user.id,
+        saoPauloMonthStart(now()),
+      );
       const left = limits.withdrawMonthlyCents - withdrawn;
       return {
-        balance: centsToDecimal(await balanceOf(db, accounts.wallet(user.id))),
-        total_token_balance: centsToDecimal(await repo.holdingsValue(db, user.id)),
+        balance: centsToDecimal(balance),
+        total_token_balance: centsToDecimal(holdings),
         maximum_withdrawal_limit: centsToDecimal(limits.withdrawMonthlyCents),
         withdrawal_to_use: centsToDecimal(left > 0n ? left : 0n),
       };
@@ -63,7 +66,7 @@ export function createWalletService(deps: {
         size: PAGE_SIZES.statement,
         path: `/api/wallet/transactions/${filter}`,
       };
-      const { count, rows } = await repo.statement(db, user.id, filter, {
+      const { count, rows } = await reads.statement(user.id, filter, {
         offset: pageOffset(request),
         limit: request.size,
       });
