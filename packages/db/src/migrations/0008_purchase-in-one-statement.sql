@@ -1,6 +1,17 @@
 ALTER TABLE "tokens" ADD COLUMN "chain_seq" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 UPDATE "tokens" SET "chain_seq" = coalesce((SELECT max("seq") FROM "chain_jobs" WHERE "chain_jobs"."token_id" = "tokens"."id"), 0);
 --> statement-breakpoint
+-- Checked at commit, when a purchase already holds the offer's escrow and token rows: checked at
+-- the insert, each concurrent purchase's key-share lock turned those hot rows' locks into
+-- multixacts for every buyer.
+ALTER TABLE "ledger_transfers" ALTER CONSTRAINT "ledger_transfers_debit_account_id_ledger_accounts_id_fk" DEFERRABLE INITIALLY DEFERRED;
+--> statement-breakpoint
+ALTER TABLE "ledger_transfers" ALTER CONSTRAINT "ledger_transfers_credit_account_id_ledger_accounts_id_fk" DEFERRABLE INITIALLY DEFERRED;
+--> statement-breakpoint
+ALTER TABLE "ledger_transfers" ALTER CONSTRAINT "ledger_transfers_token_id_tokens_id_fk" DEFERRABLE INITIALLY DEFERRED;
+--> statement-breakpoint
+ALTER TABLE "token_holdings" ALTER CONSTRAINT "token_holdings_token_id_tokens_id_fk" DEFERRABLE INITIALLY DEFERRED;
+--> statement-breakpoint
 -- The ledger account with this code, created on first use.
 CREATE FUNCTION ledger_account(p_code text, p_kind text, p_user_id bigint, p_token_id bigint)
 RETURNS bigint LANGUAGE plpgsql AS $$
@@ -23,8 +34,10 @@ $$;
 --> statement-breakpoint
 -- The one way money moves: a transfer between two accounts (created on first use) and both
 -- balances, in the caller's transaction. Null when a transfer with this key already exists (nothing
--- moved). Balance rows are updated lower id first, so two transfers never deadlock on them; an
--- overdraft of a wallet or escrow fails ledger_accounts_no_overdraft (23514) and rolls back.
+-- moved). Balance rows are updated in one order, offer escrows last and otherwise lower id first,
+-- so two transfers never deadlock on them and a purchase locks its offer's escrow (a hot row) only
+-- after its wallet's debit; an overdraft of a wallet or escrow fails ledger_accounts_no_overdraft
+-- (23514) and rolls back.
 CREATE FUNCTION ledger_transfer(
   p_key text, p_kind text,
   p_from_code text, p_from_kind text, p_from_user_id bigint, p_from_token_id bigint,
@@ -50,12 +63,13 @@ BEGIN
   IF v_id IS NULL THEN
     RETURN NULL;
   END IF;
-  UPDATE ledger_accounts
-  SET balance_cents = balance_cents + CASE WHEN id = v_debit THEN -p_amount_cents ELSE p_amount_cents END
-  WHERE id = least(v_debit, v_credit);
-  UPDATE ledger_accounts
-  SET balance_cents = balance_cents + CASE WHEN id = v_debit THEN -p_amount_cents ELSE p_amount_cents END
-  WHERE id = greatest(v_debit, v_credit);
+  IF (p_from_kind = 'offer_escrow', v_debit) < (p_to_kind = 'offer_escrow', v_credit) THEN
+    UPDATE ledger_accounts SET balance_cents = balance_cents - p_amount_cents WHERE id = v_debit;
+    UPDATE ledger_accounts SET balance_cents = balance_cents + p_amount_cents WHERE id = v_credit;
+  ELSE
+    UPDATE ledger_accounts SET balance_cents = balance_cents + p_amount_cents WHERE id = v_credit;
+    UPDATE ledger_accounts SET balance_cents = balance_cents - p_amount_cents WHERE id = v_debit;
+  END IF;
   RETURN v_id;
 END
 $$;

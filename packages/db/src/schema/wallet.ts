@@ -60,7 +60,10 @@ export type TransferKind =
   | 'remuneration'
   | 'offer_settlement';
 
-/** Append-only: a correction is a reversing transfer, never an update. */
+/**
+ * Append-only: a correction is a reversing transfer, never an update. Written by the database's
+ * ledger_transfer only; its account and token foreign keys are checked at commit (migration 0008).
+ */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
@@ -89,7 +92,7 @@ export const ledgerTransfers = pgTable(
   ],
 );
 
-/** Units of each token held by each investor. */
+/** Units of each token held by each investor; the token's foreign key is checked at commit. */
 export const tokenHoldings = pgTable(
   'token_holdings',
   {
