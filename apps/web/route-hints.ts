@@ -8,6 +8,8 @@ export interface RouteHint {
   page: string;
   /** The API path the page fetches on arrival, with the same `:name` segments. */
   data?: string;
+  /** The page's largest image: the data field with its URL, and the `sizes` of its `<img>`. */
+  image?: { field: string; sizes: string };
 }
 
 /** What the server adds to index.html for one path (apps/api/src/plugins/web.ts). */
@@ -17,6 +19,7 @@ export interface BuiltRouteHint {
   modules: string[];
   styles: string[];
   data?: string;
+  image?: { field: string; sizes: string };
 }
 
 export const ROUTE_HINTS_FILE = 'route-hints.json';
@@ -52,6 +55,7 @@ export function routeHints(routes: RouteHint[]): Plugin {
           modules: files.map((f) => `/${f}`),
           styles: styles.map((f) => `/${f}`),
           data: route.data,
+          image: route.image,
         };
       });
       this.emitFile({

@@ -19,6 +19,8 @@ const hintedRoutes = [
     path: '/detail-token-issuer/:id',
     page: 'src/features/tokens/pages/token-detail-page.tsx',
     data: '/api/token-issuer-token-project/detail/:id',
+    // The hero's background (features/tokens/components/token-hero.tsx): the largest paint.
+    image: { field: 'token.token_issuer__token_issuer_image', sizes: '100vw' },
   },
   { path: '/issuer-detail/:id', page: 'src/features/issuers/pages/issuer-detail-page.tsx' },
   { path: '/login', page: 'src/features/auth/pages/login-page.tsx' },

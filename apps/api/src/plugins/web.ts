@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { IMAGE_WIDTHS } from '../lib/media.ts';
 
 /** One screen's entry in dist/route-hints.json (written by apps/web/route-hints.ts). */
 interface RouteHint {
@@ -12,11 +13,16 @@ interface RouteHint {
   modules: string[];
   styles: string[];
   data?: string;
+  /** The screen's largest image: a field of the data holding an uploaded image's URL. */
+  image?: { field: string; sizes: string };
 }
+
+/** Reads a public API answer in-process (the API's cache serves it), or null. */
+type ReadData = (url: string) => Promise<unknown>;
 
 interface Page {
   match(path: string): string[] | null;
-  links(params: string[]): string;
+  links(params: string[], read: ReadData): Promise<string>;
 }
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -34,13 +40,32 @@ function page(hint: RouteHint): Page {
   ].join('');
   return {
     match: (path) => pattern.exec(path)?.slice(1) ?? null,
-    links: (params) => {
+    links: async (params, read) => {
       if (!hint.data) return fixed;
       let i = 0;
       const data = hint.data.replace(/:\w+/g, () => params[i++] ?? '');
-      return `${fixed}<link rel="preload" as="fetch" crossorigin href="${attr(data)}">`;
+      const image = hint.image ? imagePreload(await read(data), hint.image) : '';
+      return `${fixed}<link rel="preload" as="fetch" crossorigin href="${attr(data)}">${image}`;
     },
   };
+}
+
+/**
+ * The preload of an uploaded image with its WebP renditions, the srcset the web app gives its
+ * `<img>` (apps/web/src/lib/media.ts), so the browser fetches it with the HTML, at high priority.
+ */
+function imagePreload(data: unknown, image: { field: string; sizes: string }): string {
+  const url = image.field
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], data);
+  if (typeof url !== 'string') return '';
+  const match = /^(\/media\/images\/[\w-]+)\.webp$/.exec(url);
+  if (!match) return '';
+  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  const srcset = IMAGE_WIDTHS.map(
+    (w) => `${w === largest ? url : `${match[1]}-${w}.webp`} ${w}w`,
+  ).join(', ');
+  return `<link rel="preload" as="image" imagesrcset="${attr(srcset)}" imagesizes="${attr(image.sizes)}" fetchpriority="high">`;
 }
 
 function readPages(distDir: string): Page[] {
@@ -49,24 +74,11 @@ function readPages(distDir: string): Page[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as RouteHint[]).map(page);
 }
 
-/** index.html and the hints, read again only when a new build has replaced index.html. */
-function builtApp(distDir: string) {
-  const index = join(distDir, 'index.html');
-  let loaded: { mtimeMs: number; template: string; pages: Page[] } | undefined;
-  return () => {
-    const { mtimeMs } = statSync(index);
-    if (loaded?.mtimeMs !== mtimeMs) {
-      loaded = { mtimeMs, template: readFileSync(index, 'utf8'), pages: readPages(distDir) };
-    }
-    return loaded;
-  };
-}
-
 /** index.html, with the links of the screen at `path` so its code and data load with the entry. */
-function htmlFor(template: string, pages: Page[], path: string): string {
+async function htmlFor(template: string, pages: Page[], path: string, read: ReadData) {
   for (const p of pages) {
     const params = p.match(path);
-    if (params) return template.replace('</head>', `${p.links(params)}</head>`);
+    if (params) return template.replace('</head>', `${await p.links(params, read)}</head>`);
   }
   return template;
 }
@@ -96,7 +108,9 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
  */
 export const webPlugin = fp<{ distDir: string }>(async (app: FastifyInstance, { distDir }) => {
   const hasWeb = existsSync(join(distDir, 'index.html'));
-  const built = builtApp(distDir);
+  // Read once: a new build needs a restart anyway, as the static routes are its files at start.
+  const template = hasWeb ? readFileSync(join(distDir, 'index.html'), 'utf8') : '';
+  const pages = hasWeb ? readPages(distDir) : [];
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -115,12 +129,15 @@ export const webPlugin = fp<{ distDir: string }>(async (app: FastifyInstance, { 
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve it at /');
   }
-  app.setNotFoundHandler((request, reply) => {
+  const read: ReadData = async (url) => {
+    const answer = await app.inject({ method: 'GET', url });
+    return answer.statusCode === 200 ? answer.json<unknown>() : null;
+  };
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/media/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      const { template, pages } = built();
-      return sendHtml(request, reply, htmlFor(template, pages, path));
+      return sendHtml(request, reply, await htmlFor(template, pages, path, read));
     }
     return reply.status(404).send({ detail: 'Não encontrado.' });
   });

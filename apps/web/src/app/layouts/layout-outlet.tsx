@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { spinnerDeadline } from './spinner-window';
@@ -11,7 +11,9 @@ function useSettled(delayMs: number): boolean {
   const [settled, setSettled] = useState(() => performance.now() >= deadline);
   useEffect(() => {
     if (settled) return;
-    const timer = window.setTimeout(() => setSettled(true), deadline - performance.now());
+    // A transition: the screen renders in slices, yielding to the browser between them.
+    const settle = () => startTransition(() => setSettled(true));
+    const timer = window.setTimeout(settle, deadline - performance.now());
     return () => window.clearTimeout(timer);
   }, [settled, deadline]);
   return settled;
