@@ -15,6 +15,7 @@ export function spinnerDeadline(windowMs: number, now = performance.now()): numb
   if (documentDeadline === undefined) {
     const firstPaint = performance.getEntriesByName('first-paint')[0]?.startTime;
     documentDeadline = (firstPaint ?? now) + windowMs;
+    return documentDeadline;
   }
   // Layouts mounted while the document's spinner is still up share its window.
   return now < documentDeadline ? documentDeadline : now + windowMs;
