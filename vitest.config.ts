@@ -26,6 +26,7 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/soak/**'],
           env: { TEST_DATABASE_URL: '' },
+          globalSetup: ['packages/db/src/testing/pglite-template.setup.ts'],
         },
       },
       {
@@ -35,6 +36,7 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/soak/**'],
           env: { TEST_DATABASE_URL: postgresUrl },
+          globalSetup: ['packages/db/src/testing/postgres-template.setup.ts'],
         },
       },
       {

@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser flows share two cores with the server: one file at a time.
+// Each file runs its own server, database and browser. Most of a flow's time is spent waiting
+// (network idle, animations, authenticator steps), so two files at a time share two cores.
 export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
+    globalSetup: ['support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    maxWorkers: 2,
   },
 });

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@copaiba/api/testing/free-port';
+import { dataDirTemplate, sharedEncryptionKey } from './templates.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,11 +18,16 @@ export interface RunningServer {
 
 /**
  * The product as `npm run serve` runs it, in production mode on a fresh embedded database,
- * mailing over SMTP to the test's sink.
+ * mailing over SMTP to the test's sink. The embedded database starts as a copy of the global
+ * setup's data directory (migrated, and seeded unless SEED_DEMO is false) when there is one.
  */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  dataDir = mkdtempSync(join(tmpdir(), 'copaiba-e2e-')),
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'copaiba-e2e-'));
+  const template = env.DATABASE_URL ? undefined : dataDirTemplate(env.SEED_DEMO !== 'false');
+  if (template) cpSync(template, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(
@@ -41,7 +47,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         JWT_SECRET: randomBytes(32).toString('hex'),
-        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        ENCRYPTION_KEY: sharedEncryptionKey() ?? randomBytes(32).toString('hex'),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,7 +64,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       () => false,
     );
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server not ready in 150 s:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not ready in 150 s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -1,24 +1,30 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { connectPostgres, openPglite, type DatabaseHandle } from '../client.ts';
+import { templateEnv } from './template-env.ts';
 
 /**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server when
- * TEST_DATABASE_URL is set, otherwise an in-memory PGlite. close() drops it.
+ * TEST_DATABASE_URL is set, otherwise an in-memory PGlite. close() drops it. Each starts from the
+ * migrated template that the Vitest global setup made, when there is one.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
+    const template = process.env[templateEnv.pglite];
+    if (template) return openPglite(undefined, new Blob([readFileSync(template)]));
     const handle = await openPglite();
     await handle.migrate();
     return handle;
   }
   const name = `copaiba_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  const template = process.env[templateEnv.postgres];
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = connectPostgres(url.toString(), 20);
-  await handle.migrate();
+  if (!template) await handle.migrate();
   return {
     ...handle,
     close: async () => {
