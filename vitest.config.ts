@@ -1,10 +1,24 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** PostgreSQL server for the `api-postgres` project: this machine's by default, TEST_DATABASE_URL elsewhere. */
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/**
+ * Vitest's order (projects by name, then longest or largest file first), except the soak first:
+ * its kills take a fixed minimum of time, which the other files then fill instead of following.
+ */
+class SoakFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isSoak = (file: TestSpecification) => file.project.name === 'soak';
+    return [...sorted.filter(isSoak), ...sorted.filter((file) => !isSoak(file))];
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: SoakFirst },
     // Generous: a loaded 2-core machine runs both database projects at once. Assertions, not timers, decide.
     testTimeout: 60_000,
     hookTimeout: 120_000,
