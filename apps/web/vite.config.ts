@@ -12,7 +12,11 @@ const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxy = { '/api': apiTarget, '/media': apiTarget };
 
-/** The public screens whose first request the server can prepare (Lighthouse measures these). */
+/**
+ * The public screens whose largest paint needs their own chunk and data, which the server then
+ * announces with the entry. Not the account forms: what they paint first is the shell (the cookie
+ * banner's text), and their chunks (the contracts and zod) would only share the entry's bandwidth.
+ */
 const hintedRoutes = [
   { path: '/', page: 'src/features/landing/pages/home-page.tsx' },
   {
@@ -23,9 +27,6 @@ const hintedRoutes = [
     image: { field: 'token.token_issuer__token_issuer_image', sizes: '100vw' },
   },
   { path: '/issuer-detail/:id', page: 'src/features/issuers/pages/issuer-detail-page.tsx' },
-  { path: '/login', page: 'src/features/auth/pages/login-page.tsx' },
-  { path: '/register', page: 'src/features/auth/pages/register-page.tsx' },
-  { path: '/contact', page: 'src/features/support/pages/contact-page.tsx' },
 ];
 
 export default defineConfig({
