@@ -365,8 +365,12 @@ async function main() {
     }
 
     const table = markdownTable(figures);
+    const notes = figures
+      .filter((f) => f.note)
+      .map((f) => `- ${f.name}: ${f.note}`)
+      .join('\n');
     if (only.size > 0) {
-      process.stdout.write(`\n${table}\n\n(--only: not written to bench/results)\n`);
+      process.stdout.write(`\n${table}\n\n${notes}\n\n(--only: not written to bench/results)\n`);
       return;
     }
     const results = {
@@ -395,12 +399,7 @@ async function main() {
     );
     writeFileSync(
       join(dir, 'latest.md'),
-      `# Benchmark, ${results.date.slice(0, 16)} UTC (${results.durationSeconds} s)\n\n${table}\n\n` +
-        figures
-          .filter((f) => f.note)
-          .map((f) => `- ${f.name}: ${f.note}`)
-          .join('\n') +
-        '\n',
+      `# Benchmark, ${results.date.slice(0, 16)} UTC (${results.durationSeconds} s)\n\n${table}\n\n${notes}\n`,
     );
     process.stdout.write(`\n${table}\n\nbench/results/latest.json, latest.md\n`);
   } finally {
