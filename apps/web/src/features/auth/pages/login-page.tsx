@@ -1,5 +1,4 @@
-import { CAPTCHA_INVALID, loginBody } from '@copaiba/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { loginBody } from '@copaiba/contracts';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,10 +6,14 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CaptchaField, type CaptchaFieldHandle } from '@/components/captcha-field';
 import { isApiError, errorMessage } from '@/lib/api-error';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { setTokens } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
+
+// The schema comes with the contracts and zod: loaded when the person starts filling the form.
+const validation = lazyResolver(() => import('../lib/login-resolver').then((m) => m.loginResolver));
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -22,7 +25,7 @@ export default function LoginPage() {
     setValue,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(loginBody),
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '', captcha: '' },
   });
 
@@ -53,7 +56,7 @@ export default function LoginPage() {
         </Text>
       }
     >
-      <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate>
+      <form onSubmit={(e) => void handleSubmit(onValid)(e)} onFocus={validation.preload} noValidate>
         <Stack gap="md">
           <TextInput
             label="E-mail"
@@ -78,7 +81,7 @@ export default function LoginPage() {
           </div>
           <CaptchaField
             ref={captchaRef}
-            error={errors.captcha ? CAPTCHA_INVALID : null}
+            error={errors.captcha?.message ?? null}
             onChange={(payload) =>
               setValue('captcha', payload ?? '', { shouldValidate: Boolean(payload) })
             }
