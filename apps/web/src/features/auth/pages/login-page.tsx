@@ -23,7 +23,7 @@ export default function LoginPage() {
     register,
     handleSubmit,
     setValue,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm({
     resolver: validation.resolver,
     defaultValues: { email: '', password: '', captcha: '' },
@@ -83,7 +83,11 @@ export default function LoginPage() {
             ref={captchaRef}
             error={errors.captcha?.message ?? null}
             onChange={(payload) =>
-              setValue('captcha', payload ?? '', { shouldValidate: Boolean(payload) })
+              // Re-checked only after a submit has shown errors: the widget solves itself on
+              // arrival, and validating then would load the schema before anyone types.
+              setValue('captcha', payload ?? '', {
+                shouldValidate: Boolean(payload) && isSubmitted,
+              })
             }
           />
           <Button type="submit" size="md" fullWidth loading={loginMutation.isPending} mt="xs">
