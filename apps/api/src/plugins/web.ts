@@ -129,10 +129,12 @@ export const webPlugin = fp<{ distDir: string }>(async (app: FastifyInstance, { 
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve it at /');
   }
-  const read: ReadData = async (url) => {
-    const answer = await app.inject({ method: 'GET', url });
-    return answer.statusCode === 200 ? answer.json<unknown>() : null;
-  };
+  // The page is served without its image hint rather than not at all.
+  const read: ReadData = (url) =>
+    app.inject({ method: 'GET', url }).then(
+      (answer) => (answer.statusCode === 200 ? answer.json<unknown>() : null),
+      () => null,
+    );
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/media/');
