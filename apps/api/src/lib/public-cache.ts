@@ -23,6 +23,8 @@ export interface CachedAnswer {
   body: string;
   /** Strong validator of the body: equal bodies get equal ETags across versions. */
   etag: string;
+  /** The body gzip-compressed, made by the first reader that accepts it. */
+  gzipped?: Buffer;
 }
 
 interface Entry extends CachedAnswer {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { tokens } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -158,6 +159,29 @@ describe('cached catalogue reads', () => {
     } finally {
       t.clock.now = saved;
     }
+  });
+
+  it('gzips an answer for a client that accepts it, with its own ETag', async () => {
+    const plain = await get(detailUrl());
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    for (let i = 0; i < 2; i++) {
+      // The second one comes from the answer remembered by URL.
+      const zipped = await get(detailUrl(), { 'accept-encoding': 'br, gzip, deflate' });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(zipped.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}-gz"`);
+      const revalidated = await get(detailUrl(), {
+        'accept-encoding': 'gzip',
+        'if-none-match': zipped.headers.etag as string,
+      });
+      expect(revalidated.statusCode).toBe(304);
+    }
+    const refused = await get(detailUrl(), { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 
   it('validates a URL it has not answered, even one close to a cached one', async () => {

@@ -11,6 +11,7 @@ import {
   todayInSaoPaulo,
   tokenDetailResponse,
 } from '@copaiba/contracts';
+import { gzipSync } from 'node:zlib';
 import type { Database } from '@copaiba/db';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +30,15 @@ const ISSUER_NOT_FOUND = 'Emissor não encontrado.';
  */
 const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+const GZIP_MIN_BYTES = 1024;
+
+/** True when Accept-Encoding lists gzip without `q=0`. */
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? '').split(',').some((item) => {
+    const [coding, ...params] = item.split(';');
+    return coding!.trim() === 'gzip' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+}
 
 /** True when the request's If-None-Match names this ETag (or `*`). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -52,12 +62,23 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   function send(
     request: FastifyRequest,
     reply: FastifyReply,
-    { body, etag }: CachedAnswer,
+    answer: CachedAnswer,
     cacheControl: string,
   ) {
-    reply.header('etag', etag).header('cache-control', cacheControl);
+    // Compressed once per cached answer, for the phones on mobile networks that read it most.
+    const gzip =
+      answer.body.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);
+    // A strong validator names one representation: the gzip one has its own.
+    const etag = gzip ? `${answer.etag.slice(0, -1)}-gz"` : answer.etag;
+    reply
+      .header('etag', etag)
+      .header('cache-control', cacheControl)
+      .header('vary', 'accept-encoding');
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+    reply.type('application/json; charset=utf-8');
+    if (!gzip) return reply.send(answer.body);
+    answer.gzipped ??= gzipSync(answer.body);
+    return reply.header('content-encoding', 'gzip').send(answer.gzipped);
   }
 
   type UrlKey = (request: FastifyRequest) => string;
