@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { format } from 'prettier';
+import { format, resolveConfig } from 'prettier';
 import {
   checkMoney,
   createFixtures,
@@ -393,9 +393,13 @@ async function main() {
     const dir = join(repoRoot, 'bench/results');
     mkdirSync(dir, { recursive: true });
     // Formatted as `npm run format:check` expects, so a committed result passes the check.
+    const jsonFile = join(dir, 'latest.json');
     writeFileSync(
-      join(dir, 'latest.json'),
-      await format(JSON.stringify(results), { parser: 'json' }),
+      jsonFile,
+      await format(JSON.stringify(results), {
+        ...(await resolveConfig(jsonFile)),
+        filepath: jsonFile,
+      }),
     );
     writeFileSync(
       join(dir, 'latest.md'),
