@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { acceptsEncoding } from '../lib/accept-encoding.ts';
 import { IMAGE_WIDTHS } from '../lib/media.ts';
 
 /** One screen's entry in dist/route-hints.json (written by apps/web/route-hints.ts). */
@@ -91,12 +92,12 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
     .header('vary', 'accept-encoding')
     .type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
+  const accepted = request.headers['accept-encoding'];
+  if (acceptsEncoding(accepted, 'br')) {
     const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
     return reply.header('content-encoding', 'br').send(body);
   }
-  if (/\bgzip\b/.test(accepted))
+  if (acceptsEncoding(accepted, 'gzip'))
     return reply.header('content-encoding', 'gzip').send(gzipSync(html));
   return reply.send(html);
 }

@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import type { Database } from '@copaiba/db';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptsEncoding } from '../../lib/accept-encoding.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pageOffset, toPage } from '../../lib/pagination.ts';
 import { createPublicCache, type CachedAnswer } from '../../lib/public-cache.ts';
@@ -31,14 +32,6 @@ const ISSUER_NOT_FOUND = 'Emissor não encontrado.';
 const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 const GZIP_MIN_BYTES = 1024;
-
-/** True when Accept-Encoding lists gzip without `q=0`. */
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return (acceptEncoding ?? '').split(',').some((item) => {
-    const [coding, ...params] = item.split(';');
-    return coding!.trim() === 'gzip' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-  });
-}
 
 /** True when the request's If-None-Match names this ETag (or `*`). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -67,7 +60,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   ) {
     // Compressed once per cached answer, for the phones on mobile networks that read it most.
     const gzip =
-      answer.body.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);
+      answer.body.length >= GZIP_MIN_BYTES &&
+      acceptsEncoding(request.headers['accept-encoding'], 'gzip');
     // A strong validator names one representation: the gzip one has its own.
     const etag = gzip ? `${answer.etag.slice(0, -1)}-gz"` : answer.etag;
     reply

@@ -33,16 +33,16 @@ export function localPlatformKey(encryptionKey: Buffer): Hex {
 /**
  * Chain access from the configuration: a real network over HTTP (CHAIN_RPC_URL, CHAIN_ID,
  * CHAIN_PRIVATE_KEY, EXPLORER_URL), or a local EVM in-process whose state lives in
- * DATA_DIR/chain (in memory under NODE_ENV=test). Null when CHAIN_MODE=off.
+ * DATA_DIR/chain (in memory under NODE_ENV=test). The app calls it only when CHAIN_MODE is not
+ * off.
  */
 export async function createChainRuntime(deps: {
   config: Config;
   db: Database;
   encryptionKey: Buffer;
   log: FastifyBaseLogger;
-}): Promise<ChainRuntime | null> {
+}): Promise<ChainRuntime> {
   const { config } = deps;
-  if (config.CHAIN_MODE === 'off') return null;
   const worker = (client: ChainClient) =>
     createChainWorker({
       db: deps.db,
