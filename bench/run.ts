@@ -67,9 +67,11 @@ const apiEnv = (extra: Record<string, string> = {}) => ({
   ...secrets,
   ...extra,
 });
+/** Extra flags for the API's node, e.g. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
+const apiNodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 /** The API as `npm run serve` runs it: the bundle `npm run build` makes. */
 const startApi = (extra?: Record<string, string>) =>
-  startNode('apps/api/dist/server.js', apiEnv(extra), '/api/health/');
+  startNode('apps/api/dist/server.js', apiEnv(extra), '/api/health/', 120_000, apiNodeArgs);
 
 interface Paired {
   name: string;

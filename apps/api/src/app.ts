@@ -11,6 +11,7 @@ import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempt-counter
 import type { Secrets } from './lib/secrets.ts';
 import { outboxMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createUserCache } from './modules/accounts/user-cache.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
@@ -97,6 +98,8 @@ export async function buildApp(deps: AppDeps) {
   // The API speaks JSON and multipart only.
   app.removeContentTypeParser('text/plain');
 
+  const userCache = await createUserCache(database);
+  app.addHook('onClose', () => userCache.close());
   const mailer = deps.mailer ?? outboxMailer(db, app.log);
   const sessions = createSessionTokens({
     secrets,
@@ -117,10 +120,11 @@ export async function buildApp(deps: AppDeps) {
     loginFailures: deps.redis
       ? redisAttemptCounter(deps.redis, 'copaiba-login:')
       : memoryAttemptCounter(now),
+    userChanges: userCache,
   });
 
   const storage = deps.storage;
-  const issuers = createIssuersService({ db, storage, captcha });
+  const issuers = createIssuersService({ db, storage, captcha, userChanges: userCache });
   const tokens = createTokensService({ db, storage, now });
   const projects = createProjectsService({ db, storage });
   const admin = createAdminService({
@@ -128,6 +132,7 @@ export async function buildApp(deps: AppDeps) {
     chain: deps.chain ?? outboxChainRecorder,
     now,
     log: app.log,
+    userChanges: userCache,
   });
   // The chain's modules (viem) are imported only when a chain is configured: start-up time.
   const chain =
@@ -158,7 +163,12 @@ export async function buildApp(deps: AppDeps) {
   });
   const pixWebhook = createPixWebhookService({ db, secret: webhookSecret, now, log: app.log });
   const purchases = createPurchasesService({ db, now });
-  const twoFactor = createTwoFactorService({ db, encryptionKey: secrets.encryptionKey, now });
+  const twoFactor = createTwoFactorService({
+    db,
+    encryptionKey: secrets.encryptionKey,
+    now,
+    userChanges: userCache,
+  });
   const withdrawals = createWithdrawalsService({
     db,
     pix,
@@ -176,7 +186,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(multipartPlugin);
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { db, sessions });
+  await app.register(authPlugin, { users: userCache, sessions });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: () => database.ping() });
@@ -201,7 +211,7 @@ export async function buildApp(deps: AppDeps) {
         const { chainRoutes } = await import('./modules/chain/chain.routes.ts');
         await api.register(chainRoutes, { db, chain, now, cacheMs });
       }
-      await api.register(privacyRoutes, { db, twoFactor, now });
+      await api.register(privacyRoutes, { db, twoFactor, now, userChanges: userCache });
       await api.register(pixWebhookRoutes, { webhook: pixWebhook });
       if (pix.name === 'sandbox') await api.register(sandboxPixRoutes, { db, webhookSecret });
       if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });

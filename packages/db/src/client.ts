@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenPostgres, type ChannelListener, type Unlisten } from './listen.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -18,6 +19,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Cheap liveness check for /health. */
   ping(): Promise<void>;
+  /** Subscribes to NOTIFY on a channel. */
+  listen(channel: string, listener: ChannelListener): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: () => pool.end(),
   };
 }
@@ -63,6 +67,16 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Databas
       migrate: () => migratePglite(db, { migrationsFolder }),
       ping: async () => {
         await client.query('select 1');
+      },
+      // One connection: a notification is delivered as its transaction commits, before the
+      // COMMIT's promise resolves.
+      listen: async (channel, listener) => {
+        const unlisten = await client.listen(channel, (payload) => listener.notify(payload));
+        listener.listening();
+        // After close() there is nothing left to unsubscribe from.
+        return async () => {
+          if (!client.closed) await unlisten();
+        };
       },
       close: async () => {
         await client.close();

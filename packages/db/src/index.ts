@@ -1,2 +1,3 @@
 export * from './client.ts';
 export * from './schema/index.ts';
+export type { ChannelListener, Unlisten } from './listen.ts';

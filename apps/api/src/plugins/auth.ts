@@ -1,9 +1,9 @@
-import type { Database } from '@copaiba/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import { prepareUserById, type UserRow } from '../modules/accounts/accounts.repo.ts';
+import type { UserRow } from '../modules/accounts/accounts.repo.ts';
 import type { SessionTokens } from '../modules/accounts/session-tokens.ts';
+import type { UserCache } from '../modules/accounts/user-cache.ts';
 
 export type Role = 'creator' | 'admin' | 'manager';
 
@@ -15,6 +15,8 @@ const ROLE_DENIED: Record<Role, string> = {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The user rows authentication reads (tests await `synced()` after writing users directly). */
+    userCache: UserCache;
     /** onRequest hook: 401 unless a valid access token of a live user is presented. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** onRequest hooks: authenticated, confirmed, and holding the role (403 with a detail otherwise). */
@@ -28,9 +30,9 @@ declare module 'fastify' {
 
 const INVALID_TOKEN = 'Token inválido ou expirado.';
 
-export const authPlugin = fp<{ db: Database; sessions: SessionTokens }>(
-  async (app: FastifyInstance, { db, sessions }) => {
-    const findUserById = prepareUserById(db);
+export const authPlugin = fp<{ users: UserCache; sessions: SessionTokens }>(
+  async (app: FastifyInstance, { users, sessions }) => {
+    app.decorate('userCache', users);
     app.decorateRequest('user', null);
     app.decorateRequest('requireUser', function (this: FastifyRequest) {
       if (!this.user) throw AppError.unauthorized();
@@ -42,7 +44,7 @@ export const authPlugin = fp<{ db: Database; sessions: SessionTokens }>(
       const [scheme, token] = header.split(' ');
       if (scheme?.toLowerCase() !== 'bearer' || !token) throw AppError.unauthorized(INVALID_TOKEN);
       const claims = sessions.verifyAccess(token);
-      const user = claims && (await findUserById(claims.userId));
+      const user = claims && (await users.find(claims.userId));
       if (!user || user.closedAt || user.tokenVersion !== claims?.tokenVersion)
         throw AppError.unauthorized(INVALID_TOKEN);
       request.user = user;

@@ -59,6 +59,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db: database.db,
     smtp,
     clock,
+    /** After writing users rows directly: resolves once the app's user cache has heard of it. */
+    usersWritten: () => app.userCache.synced(),
     /** Moves the app's clock forward. */
     advance(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);

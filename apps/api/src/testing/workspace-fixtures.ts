@@ -65,6 +65,7 @@ export async function session(
       isProjectManager: !!roles.manager,
     })
     .where(eq(users.email, user.email));
+  await t.usersWritten();
   const { access } = (await login(t, user.email)).json();
   return { ...user, access: access as string };
 }

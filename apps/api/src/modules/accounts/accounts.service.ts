@@ -18,6 +18,7 @@ import type { CaptchaService } from '../captcha/captcha.service.ts';
 import * as repo from './accounts.repo.ts';
 import { hashPassword } from './passwords.ts';
 import type { SessionTokens } from './session-tokens.ts';
+import type { UserChanges } from './user-cache.ts';
 
 export const CONFIRMATION_TTL_HOURS = 24;
 export const RESET_TTL_MINUTES = 60;
@@ -63,10 +64,11 @@ export interface AccountsDeps {
   log: FastifyBaseLogger;
   /** Wrong passwords per account (keyed by a hash of the e-mail). */
   loginFailures: AttemptCounter;
+  userChanges: UserChanges;
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, mailer, captcha, sessions, secrets, now, log, loginFailures } = deps;
+  const { db, mailer, captcha, sessions, secrets, now, log, loginFailures, userChanges } = deps;
   const loginKey = (email: string) =>
     keyedHash(secrets.hashKey, `login:${email.trim().toLowerCase()}`);
   const codeHash = (purpose: string, userId: number, code: string) =>
@@ -168,6 +170,7 @@ export function createAccountsService(deps: AccountsDeps) {
         },
         (tx) => repo.updateUser(tx, user.id, { isConfirmedEmail: true }),
       );
+      userChanges.changed(user.id);
       return { message: messages.confirmed };
     },
 
@@ -247,6 +250,7 @@ export function createAccountsService(deps: AccountsDeps) {
           await repo.revokeAllForUser(tx, user.id, now());
         },
       );
+      userChanges.changed(user.id);
       await loginFailures.clear(loginKey(email));
       return { message: messages.passwordChanged };
     },

@@ -10,6 +10,7 @@ import { toProjectFormData } from '../projects/projects.service.ts';
 import { toTokenFormData } from '../tokens/tokens.service.ts';
 import * as repo from './admin.repo.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
+import type { UserChanges } from '../accounts/user-cache.ts';
 
 export const ADMIN_PAGE_SIZE = 10;
 
@@ -49,8 +50,9 @@ export function createAdminService(deps: {
   chain: ChainRecorder;
   now: () => Date;
   log: FastifyBaseLogger;
+  userChanges: UserChanges;
 }) {
-  const { db, chain, now } = deps;
+  const { db, chain, now, userChanges } = deps;
 
   async function user(id: number) {
     const found = await repo.findUser(db, id);
@@ -184,6 +186,7 @@ export function createAdminService(deps: {
         });
         return row!;
       });
+      userChanges.changed(id);
       return toCreatorRow(updated);
     },
 

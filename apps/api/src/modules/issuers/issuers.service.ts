@@ -10,6 +10,7 @@ import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
 import * as repo from './issuers.repo.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
+import type { UserChanges } from '../accounts/user-cache.ts';
 
 type ImageField = (typeof ISSUER_IMAGE_FIELDS)[number];
 const imageKinds = Object.fromEntries(ISSUER_IMAGE_FIELDS.map((f) => [f, 'image'])) as Record<
@@ -68,8 +69,9 @@ export function createIssuersService(deps: {
   db: Database;
   storage: Storage;
   captcha: CaptchaService;
+  userChanges: UserChanges;
 }) {
-  const { db, storage, captcha } = deps;
+  const { db, storage, captcha, userChanges } = deps;
 
   return {
     async register(
@@ -98,6 +100,7 @@ export function createIssuersService(deps: {
           });
         }),
       );
+      userChanges.changed(user.id);
       return { message: issuerMessages.created };
     },
 

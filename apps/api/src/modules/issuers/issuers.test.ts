@@ -121,6 +121,7 @@ describe('Dados de Emissor: GET and PUT /api/token-issuer/', () => {
       ).statusCode,
     ).toBe(201);
     await t.db.update(users).set({ isTokenCreator: true }).where(eq(users.email, creator.email));
+    await t.usersWritten();
 
     const data = (await send(t, 'GET', '/api/token-issuer/', creator.access)).json();
     expect(data).toMatchObject({

@@ -10,12 +10,14 @@ import type { Database } from '@copaiba/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { createPrivacyService } from './privacy.service.ts';
+import type { UserChanges } from '../accounts/user-cache.ts';
 
 /** LGPD art. 18 for the signed-in person: download their data, close their account. */
 export const privacyRoutes: FastifyPluginAsyncZod<{
   db: Database;
   twoFactor: TwoFactorService;
   now: () => Date;
+  userChanges: UserChanges;
 }> = async (app, deps) => {
   const privacy = createPrivacyService(deps);
   const tags = ['privacidade'];

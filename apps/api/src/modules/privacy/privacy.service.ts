@@ -11,14 +11,16 @@ import type { UserRow } from '../accounts/accounts.repo.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { sqlLockUser } from '../wallet/wallet.service.ts';
 import * as repo from './privacy.repo.ts';
+import type { UserChanges } from '../accounts/user-cache.ts';
 
 /** LGPD art. 18: data portability (the export) and elimination (closing the account). */
 export function createPrivacyService(deps: {
   db: Database;
   twoFactor: TwoFactorService;
   now: () => Date;
+  userChanges: UserChanges;
 }) {
-  const { db, twoFactor, now } = deps;
+  const { db, twoFactor, now, userChanges } = deps;
   const iso = (d: Date) => d.toISOString();
   const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -163,6 +165,7 @@ export function createPrivacyService(deps: {
         }
         await repo.anonymize(tx, user.id, at);
       });
+      userChanges.changed(user.id);
       return { message: privacyMessages.closed };
     },
   };

@@ -416,6 +416,7 @@ describe('POST /api/user/close-account/: closing', () => {
   it('the auth plugin refuses a closed user even with a token of the current version', async () => {
     const me = await person();
     await t.db.update(users).set({ closedAt: t.clock.now }).where(eq(users.id, me.id));
+    await t.usersWritten();
     const res = await t.app.inject({ method: 'GET', url: '/api/user/', headers: me.headers });
     expect(res.statusCode).toBe(401);
     expect(

@@ -21,6 +21,7 @@ async function makeCreator(cnpj: string): Promise<Creator> {
   const user = await session(t);
   await send(t, 'POST', '/api/token-issuer/', user.access, await issuerForm(t, cnpj));
   await t.db.update(users).set({ isTokenCreator: true }).where(eq(users.email, user.email));
+  await t.usersWritten();
   return user;
 }
 

@@ -22,6 +22,7 @@ async function makeCreator(cnpj: string): Promise<Creator> {
   const res = await send(t, 'POST', '/api/token-issuer/', user.access, await issuerForm(t, cnpj));
   if (res.statusCode !== 201) throw new Error(res.body);
   await t.db.update(users).set({ isTokenCreator: true }).where(eq(users.email, user.email));
+  await t.usersWritten();
   return user;
 }
 

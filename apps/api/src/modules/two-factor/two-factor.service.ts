@@ -5,6 +5,7 @@ import * as OTPAuth from 'otpauth';
 import { AppError } from '../../lib/app-error.ts';
 import { open, seal } from '../../lib/crypto-box.ts';
 import type { UserRow } from '../accounts/accounts.repo.ts';
+import type { UserChanges } from '../accounts/user-cache.ts';
 
 const PERIOD = 30;
 
@@ -20,8 +21,9 @@ export function createTwoFactorService(deps: {
   db: Database;
   encryptionKey: Buffer;
   now: () => Date;
+  userChanges: UserChanges;
 }) {
-  const { db, encryptionKey, now } = deps;
+  const { db, encryptionKey, now, userChanges } = deps;
 
   const totpFor = (user: UserRow, secret: string) =>
     new OTPAuth.TOTP({
@@ -73,6 +75,7 @@ export function createTwoFactorService(deps: {
         .update(users)
         .set({ totpSecretEnc: seal(encryptionKey, secret), totpLastStep: null })
         .where(eq(users.id, user.id));
+      userChanges.changed(user.id);
       return { url: totpFor(user, secret).toString() };
     },
 
@@ -85,6 +88,7 @@ export function createTwoFactorService(deps: {
         .update(users)
         .set({ isTwoFactorAuthentication: true, updatedAt: now() })
         .where(eq(users.id, user.id));
+      userChanges.changed(user.id);
       return { message: twoFactorMessages.enabled };
     },
   };
