@@ -29,13 +29,17 @@ export function createSessionTokens({
 }: SessionTokenOptions) {
   const hashRefresh = (token: string) => keyedHash(secrets.hashKey, `refresh:${token}`);
   // Synchronous HMAC (node:crypto): no WebCrypto thread-pool job per request. Expiry is checked
-  // against the injected clock below, so tests that move the clock see tokens expire.
+  // against the injected clock below, so tests that move the clock see tokens expire. A token
+  // verified once is remembered by its exact text (a client sends the same one for minutes).
   const verifyJwt = createVerifier({
     key: Buffer.from(secrets.jwtKey),
     algorithms: ['HS256'],
     allowedIss: ISSUER,
     requiredClaims: ['iss', 'sub', 'exp'],
     ignoreExpiration: true,
+    cache: 10_000,
+    cacheTTL: accessTtlSeconds * 1000,
+    cacheKeyBuilder: (token: string) => token,
   });
 
   async function signAccess(user: { id: number; tokenVersion: number }): Promise<string> {
