@@ -25,4 +25,18 @@ describe('dates', () => {
     expect(todayInSaoPaulo(new Date('2026-11-22T02:30:00Z'))).toBe('2026-11-21');
     expect(todayInSaoPaulo(new Date('2026-11-22T03:30:00Z'))).toBe('2026-11-22');
   });
+
+  it('turns the date at midnight in São Paulo to the millisecond, however often it is asked', () => {
+    const at = (iso: string) => todayInSaoPaulo(new Date(iso));
+    for (const [iso, date] of [
+      ['2026-11-22T02:59:00.000Z', '2026-11-21'],
+      ['2026-11-22T02:59:59.999Z', '2026-11-21'],
+      ['2026-11-22T03:00:00.000Z', '2026-11-22'],
+      ['2026-11-22T03:00:59.999Z', '2026-11-22'],
+      ['2026-11-22T02:59:59.999Z', '2026-11-21'],
+      ['2026-12-31T02:59:30.000Z', '2026-12-30'],
+    ] as const) {
+      expect(at(iso), iso).toBe(date);
+    }
+  });
 });

@@ -18,9 +18,16 @@ export function ageOn(birthDate: string, today: string): number {
 // Building a formatter costs far more than using one: hot paths ask for today on every request.
 const saoPauloDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
 
-/** Today's date in America/Sao_Paulo as YYYY-MM-DD. */
+let lastMinute = { minute: Number.NaN, date: '' };
+
+/**
+ * Today's date in America/Sao_Paulo as YYYY-MM-DD. Formatted once per minute of the clock: São
+ * Paulo's offsets are whole hours, so a date never changes inside a UTC minute.
+ */
 export function todayInSaoPaulo(now: Date = new Date()): string {
-  return saoPauloDate.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute.minute) lastMinute = { minute, date: saoPauloDate.format(now) };
+  return lastMinute.date;
 }
 
 /** DD/MM/YYYY (as typed in forms) to YYYY-MM-DD, or null when it is not a real date. */

@@ -2,9 +2,14 @@ import { centsToDecimal, type OwnedToken, type StatementRow } from '@copaiba/con
 import type { ChainJobStatus, ledgerTransfers, tokenHoldings, tokens } from '@copaiba/db';
 import { installmentDates } from '../catalogue/token-figures.ts';
 
-type Transfer = typeof ledgerTransfers.$inferSelect & {
-  chainStatus?: ChainJobStatus | null;
-  chainTxUrl?: string | null;
+type Transfer = typeof ledgerTransfers.$inferSelect;
+/** The columns of a transfer a statement line shows, and its chain transaction. */
+export type StatementTransfer = Pick<
+  Transfer,
+  'id' | 'kind' | 'amountCents' | 'quantity' | 'createdAt'
+> & {
+  chainStatus: ChainJobStatus | null;
+  chainTxUrl: string | null;
 };
 type Token = typeof tokens.$inferSelect;
 type Holding = typeof tokenHoldings.$inferSelect;
@@ -24,7 +29,10 @@ const LEAVES_WALLET = new Set<Transfer['kind']>(['withdrawal', 'purchase']);
  * A statement line. Movements mirrored on chain show their transaction on the explorer once mined
  * and 'pendente' until then; the others (deposits, withdrawals) and a reverted mirror show none.
  */
-export function toStatementRow(transfer: Transfer, tokenName: string | null): StatementRow {
+export function toStatementRow(
+  transfer: StatementTransfer,
+  tokenName: string | null,
+): StatementRow {
   const amount = LEAVES_WALLET.has(transfer.kind) ? -transfer.amountCents : transfer.amountCents;
   return {
     id: transfer.id,

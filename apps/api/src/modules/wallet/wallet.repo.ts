@@ -16,7 +16,6 @@ import {
   count,
   desc,
   eq,
-  getTableColumns,
   gt,
   gte,
   ilike,
@@ -149,7 +148,11 @@ export function createWalletReads(db: Database) {
       const page = db
         .select({
           transfer: {
-            ...getTableColumns(ledgerTransfers),
+            id: ledgerTransfers.id,
+            kind: ledgerTransfers.kind,
+            amountCents: ledgerTransfers.amountCents,
+            quantity: ledgerTransfers.quantity,
+            createdAt: ledgerTransfers.createdAt,
             chainStatus: chainJobs.status,
             chainTxUrl: chainJobs.txUrl,
           },
