@@ -26,14 +26,23 @@ describe('the HTTP surface', () => {
     }
   });
 
-  it('sends security headers and a strict CSP', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  it('sends security headers: a strict CSP for pages, and for JSON a CSP that allows nothing', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-dns-prefetch-control']).toBe('off');
+    const json = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(json.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+    expect(json.headers['x-frame-options']).toBe('DENY');
+    expect(json.headers['x-dns-prefetch-control']).toBeUndefined();
+    for (const res of [page, json]) {
+      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
   });
 
   it('publishes OpenAPI 3.1 generated from the route schemas at /api/docs', async () => {
