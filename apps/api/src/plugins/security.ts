@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-const transport: HelmetOptions = {
+const transport = {
   strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-};
+} satisfies HelmetOptions;
 
 /** Security headers and a CSP the built web app runs under (Mantine needs inline styles; ALTCHA a blob worker). */
 const documentOptions: HelmetOptions = {
