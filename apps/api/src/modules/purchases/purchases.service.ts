@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buyMessages, todayInSaoPaulo, type BuyResponse } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
-import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import {
   checkIdempotencyKey,
   keyReused,
@@ -10,7 +10,7 @@ import {
   type Outcome,
 } from '../../lib/idempotency.ts';
 import type { UserRow } from '../accounts/accounts.repo.ts';
-import { isOverdraft } from '../ledger/ledger.ts';
+import { createPurchaseBatches } from './purchase-batches.ts';
 import * as repo from './purchases.repo.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 
@@ -27,10 +27,15 @@ const unitsRefused = (left: number) =>
 /**
  * Buying units of a funding offer with the wallet's balance: one statement (buy_tokens), which
  * also stores the answer for the request's Idempotency-Key, so a retry replays it even after the
- * offer sold out or closed.
+ * offer sold out or closed. Purchases of one offer that arrive together share a transaction
+ * (purchase-batches.ts).
  */
 export function createPurchasesService(deps: { db: Database; now: () => Date }) {
   const { db, now } = deps;
+  const batches = createPurchaseBatches({
+    one: (request) => repo.buyTokens(db, request),
+    many: (requests) => repo.buyTokensBatch(db, requests),
+  });
 
   return {
     async buy(
@@ -39,7 +44,7 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
       quantity: number,
       idempotencyKey: string | undefined,
     ): Promise<Outcome<BuyResponse>> {
-      const endpoint = `buy-token/${tokenId}`;
+      const endpoint = repo.buyEndpoint(tokenId);
       let idempotency: repo.BuyRequest['idempotency'];
       if (idempotencyKey !== undefined) {
         checkIdempotencyKey(idempotencyKey);
@@ -49,31 +54,15 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
           hash: requestHash(endpoint, { quantity }),
         };
       }
-      let result: repo.BuyOutcome;
-      try {
-        result = await repo.buyTokens(db, {
-          userId: user.id,
-          tokenId,
-          quantity,
-          today: todayInSaoPaulo(now()),
-          transferKey: `buy:${randomUUID()}`,
-          message: buyMessages.bought,
-          idempotency,
-        });
-      } catch (err) {
-        if (isOverdraft(err)) throw AppError.badRequest('value', buyMessages.insufficient);
-        // A concurrent retry with the same key committed first: answer what it answered.
-        if (idempotency && isUniqueViolation(err, 'idempotent_requests_user_id_key_pk')) {
-          const winner = await storedOutcome<BuyResponse>(
-            db,
-            user.id,
-            idempotency.key,
-            idempotency.hash,
-          );
-          if (winner) return winner;
-        }
-        throw err;
-      }
+      const result = await batches.buy({
+        userId: user.id,
+        tokenId,
+        quantity,
+        today: todayInSaoPaulo(now()),
+        transferKey: `buy:${randomUUID()}`,
+        message: buyMessages.bought,
+        idempotency,
+      });
       switch (result.outcome) {
         case 'not_found':
           throw AppError.notFound(TOKEN_NOT_FOUND);
@@ -83,6 +72,19 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
           throw unitsRefused(result.unitsLeft);
         case 'key_reused':
           throw keyReused();
+        case 'insufficient':
+          throw AppError.badRequest('value', buyMessages.insufficient);
+        case 'key_race': {
+          // A concurrent retry with the same key committed first: answer what it answered.
+          const winner = await storedOutcome<BuyResponse>(
+            db,
+            user.id,
+            idempotency!.key,
+            idempotency!.hash,
+          );
+          if (!winner) throw new Error('a concurrent purchase with this key left no answer');
+          return winner;
+        }
         case 'bought':
         case 'replay':
           catalogueChanged();

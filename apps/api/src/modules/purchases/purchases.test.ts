@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { buyMessages, todayInSaoPaulo } from '@copaiba/contracts';
 import { chainJobs, chainJobTransfers, ledgerTransfers, tokenHoldings, tokens } from '@copaiba/db';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestHash } from '../../lib/idempotency.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertIssuer, insertToken } from '../../testing/catalogue-fixtures.ts';
 import { session } from '../../testing/workspace-fixtures.ts';
 import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
+import { buyEndpoint, buyTokensBatch } from './purchases.repo.ts';
 
 let t: TestApp;
 type Session = Awaited<ReturnType<typeof session>>;
@@ -218,5 +222,92 @@ describe('buying tokens', () => {
     expect((await buy(who, token.id, 3, 'compra-repetida-0001')).statusCode).toBe(422);
     expect((await buy(who, token.id, 2, 'curta')).statusCode).toBe(400);
     expect((await invariants(token.id)).unitsSold).toBe(2);
+  });
+});
+
+/** buy_tokens_batch: purchases of one offer in one transaction, each answered as if alone. */
+describe('purchases in one transaction', () => {
+  const idOf = async (who: Session) =>
+    (await t.app.inject({ method: 'GET', url: '/api/user/', headers: auth(who) })).json()
+      .id as number;
+  const request = (userId: number, tokenId: number, quantity: number, key?: string) => ({
+    userId,
+    tokenId,
+    quantity,
+    today: todayInSaoPaulo(t.clock.now),
+    transferKey: `buy:${randomUUID()}`,
+    message: buyMessages.bought,
+    ...(key
+      ? {
+          idempotency: {
+            key,
+            endpoint: buyEndpoint(tokenId),
+            hash: requestHash(buyEndpoint(tokenId), { quantity }),
+          },
+        }
+      : {}),
+  });
+
+  it('answers each purchase as buy_tokens alone would, rolling back only the refused ones', async () => {
+    const token = await offer({ quantity: 10 });
+    const [a, b, c, d] = await Promise.all([
+      funded('1000.00'),
+      funded('50.00'),
+      funded('1000.00'),
+      funded('1000.00'),
+    ]);
+    const [ia, ib, ic, id] = await Promise.all([a, b, c, d].map((who) => idOf(who)));
+    const first = await buy(a, token.id, 1, 'compra-em-lote-0001');
+    expect(first.statusCode).toBe(201);
+
+    const outcomes = await buyTokensBatch(t.db, [
+      request(ia!, token.id, 2),
+      request(ib!, token.id, 1),
+      request(ia!, token.id, 1, 'compra-em-lote-0001'),
+      request(ia!, token.id, 5, 'compra-em-lote-0001'),
+      request(ic!, token.id, 6),
+      request(id!, token.id, 2),
+      request(id!, token.id, 1),
+    ]);
+    expect(outcomes.map((o) => o.outcome)).toEqual([
+      'bought',
+      'insufficient',
+      'replay',
+      'key_reused',
+      'bought',
+      'sold_out',
+      'bought',
+    ]);
+    expect(outcomes[2]).toMatchObject({ status: 201, body: first.json() });
+    expect(outcomes[5]).toEqual({ outcome: 'sold_out', unitsLeft: 1 });
+    expect(await balanceOf(t.db, accounts.wallet(ib!))).toBe(50_00n);
+    expect(await balanceOf(t.db, accounts.wallet(id!))).toBe(900_00n);
+    const after = await invariants(token.id);
+    expect(after.unitsSold).toBe(10);
+    expect(after.offerStatus).toBe('all_sold');
+  });
+
+  it('sells to a burst of buyers through the API, mixing refusals, exactly what each could buy', async () => {
+    const token = await offer({ quantity: 30 });
+    const buyers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => funded(i % 4 === 3 ? '50.00' : '1000.00')),
+    );
+    const answers = await Promise.all(buyers.map((who) => buy(who, token.id, 2)));
+    const byStatus = (code: number) => answers.filter((r) => r.statusCode === code).length;
+    // 18 can pay for 2 units of 100.00; 6 cannot. 30 units: 15 of the 18 are served.
+    expect(byStatus(201)).toBe(15);
+    expect(byStatus(400)).toBe(9);
+    for (const [i, res] of answers.entries()) {
+      if (i % 4 !== 3) continue;
+      // Refused for the balance, or, once the units are gone, for the offer (checked first).
+      expect([
+        { value: [buyMessages.insufficient] },
+        { quantity: [buyMessages.notFunding] },
+      ]).toContainEqual(res.json());
+      expect(await balanceOf(t.db, accounts.wallet(await idOf(buyers[i]!)))).toBe(50_00n);
+    }
+    const after = await invariants(token.id);
+    expect(after.unitsSold).toBe(30);
+    expect(after.buyers).toBe(15);
   });
 });
