@@ -16,7 +16,7 @@ BEGIN
   -- wallet another batch holds while that one waits for the offer.
   PERFORM 1 FROM ledger_accounts
   WHERE code IN (SELECT 'wallet:' || u FROM unnest(p_user_ids) AS u)
-  ORDER BY id FOR UPDATE;
+  ORDER BY id FOR NO KEY UPDATE;
   FOR i IN 1 .. coalesce(array_length(p_user_ids, 1), 0) LOOP
     BEGIN
       SELECT b.outcome, b.status, b.body, b.units_left INTO outcome, status, body, units_left
