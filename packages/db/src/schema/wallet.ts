@@ -87,6 +87,12 @@ export const ledgerTransfers = pgTable(
   (t) => [
     uniqueIndex('ledger_transfers_idempotency_key').on(t.idempotencyKey),
     index('ledger_transfers_user_idx').on(t.userId, t.id),
+    // A statement's count, from the index alone however long the investor's history.
+    index('ledger_transfers_user_kind_idx').on(t.userId, t.kind),
+    // The month's withdrawals the balance shows, without reading every other movement.
+    index('ledger_transfers_user_withdrawals_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.kind} in ('withdrawal', 'withdrawal_reversal')`),
     check('ledger_transfers_positive', sql`${t.amountCents} > 0`),
     check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],

@@ -95,11 +95,13 @@ async function statementsOf(work: () => Promise<unknown>): Promise<Logged[]> {
   return [...log];
 }
 
-async function expectIndexed(work: () => Promise<unknown>) {
+/** Every statement `work` sends uses an index; `using`, when given, among them. */
+async function expectIndexed(work: () => Promise<unknown>, using?: string) {
   const statements = await statementsOf(work);
   expect(statements.length).toBeGreaterThan(0);
   for (const statement of statements) {
     const nodes = await planOf(statement);
+    if (using) expect(nodes.map((n) => n['Index Name'])).toContain(using);
     const sequential = nodes
       .filter((n) => n['Node Type'] === 'Seq Scan' && HOT_TABLES.has(n['Relation Name'] ?? ''))
       .map((n) => n['Relation Name']);
@@ -175,9 +177,14 @@ describe('every hot-path query has an index its plan uses', () => {
   });
 
   it('the wallet balance and the authenticated user', async () => {
-    await expectIndexed(() => walletRepo.createWalletReads(db).balance(userId, new Date(0)));
+    // The month's withdrawals from their partial index, not from the whole history.
+    const withdrawals = 'ledger_transfers_user_withdrawals_idx';
+    await expectIndexed(
+      () => walletRepo.createWalletReads(db).balance(userId, new Date(0)),
+      withdrawals,
+    );
     await expectIndexed(() => balanceOf(db, accounts.wallet(userId)));
-    await expectIndexed(() => walletRepo.withdrawnSince(db, userId, new Date(0)));
+    await expectIndexed(() => walletRepo.withdrawnSince(db, userId, new Date(0)), withdrawals);
     await expectIndexed(() => prepareUserById(db)(userId));
     await expectIndexed(() => findUserById(db, userId));
   });

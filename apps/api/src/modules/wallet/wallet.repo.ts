@@ -65,7 +65,8 @@ const withdrawnTotal = (db: Database, userId: number | Placeholder, since: Date 
     .where(
       and(
         eq(ledgerTransfers.userId, userId),
-        inArray(ledgerTransfers.kind, ['withdrawal', 'withdrawal_reversal']),
+        // Literal, not parameters: a prepared plan may then use the partial index of withdrawals.
+        sql`${ledgerTransfers.kind} in ('withdrawal', 'withdrawal_reversal')`,
         gte(ledgerTransfers.createdAt, since),
       ),
     );

@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_transfers_user_kind_idx" ON "ledger_transfers" USING btree ("user_id","kind");--> statement-breakpoint
+CREATE INDEX "ledger_transfers_user_withdrawals_idx" ON "ledger_transfers" USING btree ("user_id","created_at") WHERE "ledger_transfers"."kind" in ('withdrawal', 'withdrawal_reversal');
