@@ -12,7 +12,10 @@ DECLARE
   v_constraint text;
   v_detail text;
 BEGIN
-  -- The buyers' wallets first, in id order: a batch holding the offer's rows never waits for a
+  -- The offer's closing lock first, as each buy_tokens takes it: the closing job takes it before
+  -- the buyers' wallets, and so must a batch.
+  PERFORM pg_advisory_xact_lock_shared(8, p_token_id::integer);
+  -- Then the buyers' wallets, in id order: a batch holding the offer's rows never waits for a
   -- wallet another batch holds while that one waits for the offer.
   PERFORM 1 FROM ledger_accounts
   WHERE code IN (SELECT 'wallet:' || u FROM unnest(p_user_ids) AS u)
