@@ -1,13 +1,21 @@
-import { notifications } from '@mantine/notifications';
 import { requestToaster } from './toast-signal';
 
-/** Toasts (SPEC §8): top right, 3 s; the container in app/ sets position and duration. */
-export function notifySuccess(message: string): void {
+/**
+ * Toasts (SPEC §8): top right, 3 s; the container in app/ sets position and duration. The toast
+ * store loads with the first toast, like the container, so a screen that may show one does not
+ * download it with its own code.
+ */
+function show(message: string, color: string): void {
   requestToaster();
-  notifications.show({ message, color: 'copaiba', withBorder: true });
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({ message, color, withBorder: true }),
+  );
+}
+
+export function notifySuccess(message: string): void {
+  show(message, 'copaiba');
 }
 
 export function notifyError(message: string): void {
-  requestToaster();
-  notifications.show({ message, color: 'red', withBorder: true });
+  show(message, 'red');
 }

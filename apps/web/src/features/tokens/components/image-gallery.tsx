@@ -1,8 +1,10 @@
-import { Modal, SimpleGrid, UnstyledButton } from '@mantine/core';
+import { SimpleGrid, UnstyledButton } from '@mantine/core';
 import { IconZoomIn } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MediaImage } from '@/components/media-image';
 import classes from './token-detail.module.css';
+
+const ImageModal = lazy(() => import('./image-modal').then((m) => ({ default: m.ImageModal })));
 
 export interface GalleryImage {
   src: string;
@@ -39,39 +41,28 @@ export function ImageGallery({ images, cols = { base: 2, md: 3 } }: ImageGallery
           </UnstyledButton>
         ))}
       </SimpleGrid>
-      <ImageModal image={open} onClose={() => setOpen(null)} />
+      <ImageViewer image={open} onClose={() => setOpen(null)} />
     </>
   );
 }
 
-/** One image at full size, over the page. */
-export function ImageModal({
+/**
+ * One image at full size, over the page. The modal (Mantine's Modal with its focus trap and scroll
+ * lock) loads when the first image is opened, and stays mounted to play its closing transition.
+ */
+export function ImageViewer({
   image,
   onClose,
 }: {
   image: GalleryImage | null;
   onClose: () => void;
 }) {
+  const [used, setUsed] = useState(false);
+  if (image && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <Modal
-      opened={image !== null}
-      onClose={onClose}
-      size="min(1100px, 96vw)"
-      centered
-      radius="lg"
-      title={image?.alt}
-      closeButtonProps={{ 'aria-label': 'Fechar imagem' }}
-    >
-      {image && (
-        <MediaImage
-          src={image.src}
-          alt={image.alt}
-          sizes="(max-width: 1100px) 96vw, 1100px"
-          loading="eager"
-          fallbackWidth={1600}
-          className={classes.modalImage}
-        />
-      )}
-    </Modal>
+    <Suspense fallback={null}>
+      <ImageModal image={image} onClose={onClose} />
+    </Suspense>
   );
 }

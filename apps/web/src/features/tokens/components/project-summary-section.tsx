@@ -30,7 +30,7 @@ import { RepresentativeCard } from '@/components/representative-card';
 import { sectionClass } from '@/components/section-nav';
 import { safeExternalUrl, urlHost } from '@/lib/external-url';
 import { formatDateTime } from '@/lib/format';
-import { ImageGallery, ImageModal, type GalleryImage } from './image-gallery';
+import { ImageGallery, ImageViewer, type GalleryImage } from './image-gallery';
 import { PaymentScheduleTable, type ScheduleRow } from './payment-schedule-table';
 import classes from './token-detail.module.css';
 
@@ -170,7 +170,7 @@ function DiagramFigure({ image, caption }: { image: GalleryImage; caption: strin
           </Group>
         </Anchor>
       </Group>
-      <ImageModal image={open ? image : null} onClose={() => setOpen(false)} />
+      <ImageViewer image={open ? image : null} onClose={() => setOpen(false)} />
     </Paper>
   );
 }

@@ -1,15 +1,14 @@
 import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4, IconShieldCheck } from '@tabler/icons-react';
+import { formatDecimal } from '@/lib/format';
 import { useTokenReconciliation } from '../api/get-token-reconciliation';
-
-const integer = new Intl.NumberFormat('pt-BR');
 
 /** 'Conferência on-chain': whether the contract's balances match Copaíba's ledger. */
 export function ReconciliationBadge({ tokenId, enabled }: { tokenId: number; enabled: boolean }) {
   const { data } = useTokenReconciliation(tokenId, enabled);
   if (!data) return null;
-  const supply = `Livro-razão: ${integer.format(data.ledger_supply)} · on-chain: ${
-    data.on_chain_supply === null ? '—' : integer.format(data.on_chain_supply)
+  const supply = `Livro-razão: ${formatDecimal(data.ledger_supply, 0)} · on-chain: ${
+    data.on_chain_supply === null ? '—' : formatDecimal(data.on_chain_supply, 0)
   }`;
   const badge =
     data.status === 'ok' ? (

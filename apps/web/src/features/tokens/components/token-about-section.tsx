@@ -7,7 +7,7 @@ import { MediaImage } from '@/components/media-image';
 import { ProgressBar } from '@/components/progress-bar';
 import { sectionClass } from '@/components/section-nav';
 import { safeExternalUrl, urlHost } from '@/lib/external-url';
-import { formatDate, formatMoney, formatPercent } from '@/lib/format';
+import { formatDate, formatDecimal, formatMoney, formatPercent } from '@/lib/format';
 import { fundingProgress } from '@/lib/token-figures';
 import { ContractAddress } from './contract-address';
 import { ReconciliationBadge } from './reconciliation-badge';
@@ -18,8 +18,6 @@ interface TokenAboutSectionProps {
   issuer: PublicIssuer;
   unitsLeft: number;
 }
-
-const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 /** #section-about-of-token: the issuer, the token's terms and its on-chain record. */
 export function TokenAboutSection({ token, issuer, unitsLeft }: TokenAboutSectionProps) {
@@ -121,8 +119,8 @@ export function TokenAboutSection({ token, issuer, unitsLeft }: TokenAboutSectio
                       value: formatPercent(token.practiced_interest_rate),
                       highlight: true,
                     },
-                    { label: 'Quantidade total', value: integer.format(token.quantity) },
-                    { label: 'Unidades disponíveis', value: integer.format(unitsLeft) },
+                    { label: 'Quantidade total', value: formatDecimal(token.quantity, 0) },
+                    { label: 'Unidades disponíveis', value: formatDecimal(unitsLeft, 0) },
                     { label: 'Prazo de captação', value: formatDate(token.deadline_for_funding) },
                     { label: 'Captação mínima', value: formatMoney(token.minimum_amount_raised) },
                     { label: 'Captação máxima', value: formatMoney(token.maximum_amount_raised) },

@@ -14,7 +14,7 @@ import {
 import { IconLock, IconMinus, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { sectionClass } from '@/components/section-nav';
-import { formatCents, formatDate, formatMoney, formatPercent } from '@/lib/format';
+import { formatCents, formatDate, formatDecimal, formatMoney, formatPercent } from '@/lib/format';
 import { useIsLoggedIn } from '@/lib/session';
 import {
   clampQuantity,
@@ -38,8 +38,6 @@ interface TokenSimulationSectionProps {
   /** amount_to_pay.value: what one unit receives per installment. */
   installmentPerUnit: string;
 }
-
-const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 /** #section-of-simulation (SPEC §2, §9): quantity, price, projected gain, total to receive. */
 export function TokenSimulationSection({
@@ -93,7 +91,7 @@ export function TokenSimulationSection({
                 <Text size="sm" c="dimmed">
                   {closed
                     ? 'Esta oferta não está mais disponível para compra.'
-                    : `${integer.format(unitsLeft)} ${unitsLeft === 1 ? 'unidade disponível' : 'unidades disponíveis'} a ${formatMoney(token.unit_price)} cada.`}
+                    : `${formatDecimal(unitsLeft, 0)} ${unitsLeft === 1 ? 'unidade disponível' : 'unidades disponíveis'} a ${formatMoney(token.unit_price)} cada.`}
                 </Text>
               </div>
               <Group gap="sm" wrap="nowrap">
@@ -143,13 +141,13 @@ export function TokenSimulationSection({
                 value={quantity}
                 onChange={setQuantity}
                 disabled={closed || max <= 1}
-                label={(value) => integer.format(value)}
+                label={(value) => formatDecimal(value, 0)}
                 color="copaiba"
                 size="lg"
                 thumbLabel="Quantidade de tokens"
                 marks={[
                   { value: 1, label: '1' },
-                  { value: max, label: integer.format(max) },
+                  { value: max, label: formatDecimal(max, 0) },
                 ]}
                 mb="lg"
               />
