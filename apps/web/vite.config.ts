@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
+import { mantineStyles } from './mantine-styles.ts';
 import { precompress } from './precompress.ts';
 import { routeHints } from './route-hints.ts';
 
@@ -32,6 +33,7 @@ const hintedRoutes = [
 export default defineConfig({
   plugins: [
     react(),
+    mantineStyles(),
     routeHints(hintedRoutes),
     precompress(fileURLToPath(new URL('./dist', import.meta.url))),
   ],

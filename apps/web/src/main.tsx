@@ -1,6 +1,9 @@
-// Mantine's styles first, so the app's CSS modules (bundled after them) win at equal specificity.
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles; baseline.css first, as it opens the CSS with the order of Mantine's
+// layers. Each component's stylesheet comes with the component's code (mantine-styles.ts), and the
+// app's CSS, outside those layers, wins over all of them.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import './global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,3 +1,4 @@
+import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 
 /** SPEC §9: toasts last 3 s, top right. */
