@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { mantineStyles } from './mantine-styles.ts';
 import { precompress } from './precompress.ts';
 import { routeHints } from './route-hints.ts';
+import { shellFirst } from './shell-first.ts';
 
 /** The preset ships untyped; it is a plain PostCSS plugin factory (rem(), mixins, light-dark). */
 const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
@@ -35,6 +36,7 @@ export default defineConfig({
     react(),
     mantineStyles(),
     routeHints(hintedRoutes),
+    shellFirst(),
     precompress(fileURLToPath(new URL('./dist', import.meta.url))),
   ],
   resolve: {
