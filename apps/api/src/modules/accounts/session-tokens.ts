@@ -30,7 +30,7 @@ export function createSessionTokens({
   const hashRefresh = (token: string) => keyedHash(secrets.hashKey, `refresh:${token}`);
   // Synchronous HMAC (node:crypto): no WebCrypto thread-pool job per request. Expiry is checked
   // against the injected clock below, so tests that move the clock see tokens expire. A token
-  // verified once is remembered by its exact text (a client sends the same one for minutes).
+  // verified once is remembered (under its SHA-256) while a client sends it again for minutes.
   const verifyJwt = createVerifier({
     key: Buffer.from(secrets.jwtKey),
     algorithms: ['HS256'],
@@ -39,7 +39,6 @@ export function createSessionTokens({
     ignoreExpiration: true,
     cache: 10_000,
     cacheTTL: accessTtlSeconds * 1000,
-    cacheKeyBuilder: (token: string) => token,
   });
 
   async function signAccess(user: { id: number; tokenVersion: number }): Promise<string> {
