@@ -377,7 +377,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     /** Time passing: an offer past its deadline with purchases, for the jobs to close and pay. */
     async function maturedOffer() {
       const success = random.next() < 0.5;
-      const buyers = [...investors].sort(() => random.next() - 0.5).slice(0, random.int(1, 3));
+      // Wallets taken in the order of their users' ids, as every transaction of several does.
+      const buyers = [...investors]
+        .sort(() => random.next() - 0.5)
+        .slice(0, random.int(1, 3))
+        .sort((a, b) => a.id - b.id);
       const done = await db.transaction(async (tx) => {
         const token = await insertToken(tx, issuer.id, {
           unitPriceCents: 20_00n,

@@ -15,11 +15,12 @@ BEGIN
   -- The offer's closing lock first, as each buy_tokens takes it: the closing job takes it before
   -- the buyers' wallets, and so must a batch.
   PERFORM pg_advisory_xact_lock_shared(8, p_token_id::integer);
-  -- Then the buyers' wallets, in id order: a batch holding the offer's rows never waits for a
-  -- wallet another batch holds while that one waits for the offer.
+  -- Then the buyers' wallets, in the order of their users' ids, as the closing and payout jobs
+  -- take them: a batch holding the offer's rows never waits for a wallet another transaction
+  -- holds while that one waits for a wallet the batch holds.
   PERFORM 1 FROM ledger_accounts
   WHERE code IN (SELECT 'wallet:' || u FROM unnest(p_user_ids) AS u)
-  ORDER BY id FOR NO KEY UPDATE;
+  ORDER BY user_id FOR NO KEY UPDATE;
   FOR i IN 1 .. coalesce(array_length(p_user_ids, 1), 0) LOOP
     BEGIN
       SELECT b.outcome, b.status, b.body, b.units_left INTO outcome, status, body, units_left
