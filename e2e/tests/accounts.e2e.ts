@@ -82,7 +82,7 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByText('Olá Joana').first().isVisible()).toBe(true);
     const stored = await page.evaluate(() => Object.keys(localStorage).sort());
     expect(stored).toEqual(['accessToken', 'refreshToken']);
-    // SPEC §3: the browser keeps the two tokens and the cookie consent, nothing else.
+    // docs/product.md §3: the browser keeps the two tokens and the cookie consent, nothing else.
     expect(await context.cookies()).toEqual([]);
     // Only the router's scroll positions live in sessionStorage.
     expect(

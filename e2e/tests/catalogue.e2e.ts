@@ -206,7 +206,7 @@ describe('public catalogue in the browser', () => {
     const tabs = page.getByRole('navigation', { name: 'Seções do token' });
     for (const name of ['Sobre o Token', 'Faça sua simulação', 'Resumo do Projeto', 'Emissor'])
       expect(await tabs.getByRole('link', { name }).isVisible()).toBe(true);
-    // The guarantees section exists but is hidden (SPEC §2).
+    // The guarantees section exists but is hidden (docs/product.md §2).
     expect(await page.locator('#section-guarantees-of-risks').count()).toBe(1);
     expect(await page.locator('#section-guarantees-of-risks').isVisible()).toBe(false);
 

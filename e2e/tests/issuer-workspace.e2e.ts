@@ -330,7 +330,7 @@ describe('issuer workspace in the browser', () => {
 
   let tokenId: number;
 
-  it('Cadastrar Token: SPEC messages for missing files, then a token with files and upload progress', async () => {
+  it('Cadastrar Token: the documented messages for missing files, then a token with files and upload progress', async () => {
     await page.goto('/register-token');
     await page.getByRole('heading', { name: 'Cadastrar Token' }).waitFor();
     await page.getByRole('button', { name: 'Cadastrar' }).click();

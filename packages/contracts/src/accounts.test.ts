@@ -26,7 +26,7 @@ describe('the register form schema', () => {
     });
   });
 
-  it('says SPEC texts for the terms, the repeat and the document', () => {
+  it('says the documented texts for the terms, the repeat and the document', () => {
     const result = registerForm.safeParse({
       ...valid,
       terms: false,

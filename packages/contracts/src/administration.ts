@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredOrInvalid } from './fields.ts';
 
-/** A row of Gestão de Acesso (SPEC §3 'Creator (admin list)'); `id` is the user's id. */
+/** A row of Gestão de Acesso (docs/product.md §3 'Creator (admin list)'); `id` is the user's id. */
 export const creatorRow = z.object({
   id: z.number(),
   name: z.string(),
@@ -28,7 +28,7 @@ export const creatorTokenInfo = z.object({
 });
 export type CreatorTokenInfo = z.infer<typeof creatorTokenInfo>;
 
-/** Gestão de Usuário (SPEC §3 'Creator detail'). */
+/** Gestão de Usuário (docs/product.md §3 'Creator detail'). */
 export const creatorDetail = z.object({
   creator: creatorRow,
   /** Web paths opened in a new tab; token_issuer_info is null when the user has no issuer. */
@@ -86,7 +86,7 @@ export const adminUserInfo = z.object({
   date_joined: z.string(),
 });
 
-/** A row of Gestão de Projetos (SPEC §3 'Project manager list item'). */
+/** A row of Gestão de Projetos (docs/product.md §3 'Project manager list item'). */
 export const managerProject = z.object({
   id_token: z.number(),
   name: z.string(),

@@ -16,7 +16,7 @@ export const tokenStatusFlags = {
   is_distributing: z.boolean(),
 };
 
-/** Token card / list item (SPEC §3). */
+/** Token card / list item (docs/product.md §3). */
 export const tokenCard = z.object({
   id: z.number(),
   name: z.string(),
@@ -42,7 +42,7 @@ export const representative = z.object({
   photography: mediaUrl,
 });
 
-/** Public issuer (SPEC §3 token issuer, without internal fields). */
+/** Public issuer (docs/product.md §3 token issuer, without internal fields). */
 export const publicIssuer = z.object({
   id: z.number(),
   institution: z.string(),

@@ -250,7 +250,7 @@ export const PROJECT_REMOVABLE_FIELDS = [
 // ── Responses ───────────────────────────────────────────────────────────────────────────────────
 const media = z.string().nullable();
 
-/** The creator's own issuer, as its form shows it (flat, SPEC §3). */
+/** The creator's own issuer, as its form shows it (flat, docs/product.md §3). */
 export const issuerFormData = z.object({
   id: z.number(),
   institution: z.string(),

@@ -1,4 +1,4 @@
-/** Password rules of SPEC §5. Registration enforces length, digit and capital; reset also a symbol. */
+/** Password rules of docs/product.md §5. Registration enforces length, digit and capital; reset also a symbol. */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_SYMBOLS = '@#$%^&*-_=?:;,./|~';
 export const REGISTER_SYMBOL_HINT = '@#$%&!?*';

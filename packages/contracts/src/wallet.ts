@@ -11,7 +11,7 @@ export const walletMessages = {
   depositAgreements: 'Você precisa concordar com as regras de depósito',
 } as const;
 
-/** SPEC §3 'Wallet balance (brlt)'. */
+/** docs/product.md §3 'Wallet balance (brlt)'. */
 export const walletBalance = z.object({
   balance: z.string(),
   total_token_balance: z.string(),
@@ -20,7 +20,7 @@ export const walletBalance = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalance>;
 
-/** SPEC §3 'Deposit limit'. */
+/** docs/product.md §3 'Deposit limit'. */
 export const depositLimit = z.object({
   deposit_in_the_month: z.string(),
   deposit_to_use: z.string(),
@@ -105,7 +105,7 @@ export const STATEMENT_FILTERS = [
 ] as const;
 export type StatementFilter = (typeof STATEMENT_FILTERS)[number];
 
-/** SPEC §3 'Statement row'. `balance` is the operation's amount, negative when money left the wallet. */
+/** docs/product.md §3 'Statement row'. `balance` is the operation's amount, negative when money left the wallet. */
 export const statementRow = z.object({
   id: z.number(),
   type_operation: z.string(),
@@ -117,7 +117,7 @@ export const statementRow = z.object({
 });
 export type StatementRow = z.infer<typeof statementRow>;
 
-/** SPEC §3 'Owned token row'. */
+/** docs/product.md §3 'Owned token row'. */
 export const ownedToken = z.object({
   id: z.number(),
   name: z.string(),

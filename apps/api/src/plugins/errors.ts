@@ -16,7 +16,7 @@ function isInputTextError(error: unknown): boolean {
   return false;
 }
 
-/** Renders every error as the DRF-style body of PRODUCT.md §2; 5xx bodies never carry internals. */
+/** Renders every error as the DRF-style body of docs/product.md §7; 5xx bodies never carry internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Error bodies are documented per route but never depend on the success serializer.

@@ -191,7 +191,7 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
     url: '/api/wallet/transactions/todos',
     passes: 200,
   }),
-  // Nobody here holds tokens: 404 is this route's "empty" answer (SPEC §7).
+  // Nobody here holds tokens: 404 is this route's "empty" answer (docs/product.md §7).
   'GET /api/wallet/my-tokens/:filter': () => ({ url: '/api/wallet/my-tokens/todos', passes: 404 }),
   'GET /api/wallet/balance/deposit-limit/': () => ({
     url: '/api/wallet/balance/deposit-limit/',

@@ -279,7 +279,7 @@ function checkAnswer(res: Answer, mustRefuse: boolean, what: string): void {
 let tables: string[] = [];
 /**
  * GETs that write on every call by design, whatever they are sent: GET /api/twoauth/ makes a new
- * pending TOTP secret each time (SPEC §7). Their hostile requests are ignored noise, answered 200;
+ * pending TOTP secret each time (docs/product.md §7). Their hostile requests are ignored noise, answered 200;
  * there only the row counts must stay the same.
  */
 const WRITES_ON_EVERY_CALL = new Set(['GET /api/twoauth/']);

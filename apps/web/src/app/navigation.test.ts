@@ -43,7 +43,7 @@ describe('menuEntries', () => {
 });
 
 describe('loggedOutButtons', () => {
-  it('follows SPEC §2', () => {
+  it('follows docs/product.md §2', () => {
     expect(loggedOutButtons('/')).toEqual({ login: true, register: true });
     expect(loggedOutButtons('/login')).toEqual({ login: false, register: true });
     expect(loggedOutButtons('/register')).toEqual({ login: true, register: false });

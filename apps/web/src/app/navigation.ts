@@ -10,7 +10,7 @@ type MenuUser = Pick<
   'is_confirmed_email' | 'is_token_creator' | 'is_admin' | 'is_project_manager'
 >;
 
-/** SPEC §3: the client's initial state before GET /api/user/ answers. */
+/** docs/product.md §3: the client's initial state before GET /api/user/ answers. */
 export const DEFAULT_MENU_USER: MenuUser = {
   is_confirmed_email: true,
   is_token_creator: false,
@@ -18,7 +18,7 @@ export const DEFAULT_MENU_USER: MenuUser = {
   is_project_manager: false,
 };
 
-/** The top-bar entries a logged-in person may see (SPEC §6); every one needs a confirmed e-mail. */
+/** The top-bar entries a logged-in person may see (docs/product.md §6); every one needs a confirmed e-mail. */
 export function menuEntries(user: MenuUser | undefined, hasToken: boolean): MenuEntry[] {
   const u = user ?? DEFAULT_MENU_USER;
   if (!hasToken || !u.is_confirmed_email) return [];
@@ -43,7 +43,7 @@ const AUTH_BUTTON_PATHS = [
   /^\/detail-token-issuer\//,
 ];
 
-/** Which of the logged-out buttons the top bar shows on a path (SPEC §2 'Top bar'). */
+/** Which of the logged-out buttons the top bar shows on a path (docs/product.md §2 'Top bar'). */
 export function loggedOutButtons(pathname: string): { login: boolean; register: boolean } {
   if (!AUTH_BUTTON_PATHS.some((re) => re.test(pathname))) return { login: false, register: false };
   if (/^\/login\/?$/.test(pathname)) return { login: false, register: true };

@@ -53,7 +53,7 @@ function page(Page: LazyExoticComponent<ComponentType>) {
   return <Page />;
 }
 
-/** SPEC §2. Guards: GuestOnly → '/', RequireAuth → '/login' (or '/'), RequireRole → '/'. */
+/** docs/product.md §2. Guards: GuestOnly → '/', RequireAuth → '/login' (or '/'), RequireRole → '/'. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -90,7 +90,7 @@ export const routes: RouteObject[] = [
         element: <PrivateLayout />,
         children: [
           {
-            // SPEC §2: /registered-token-list sends a logged-out visitor to /, not /login.
+            // docs/product.md §2: /registered-token-list sends a logged-out visitor to /, not /login.
             element: <RequireAuth redirectTo="/" />,
             children: [
               {

@@ -10,7 +10,7 @@ export function SessionBridge() {
   const queryClient = useQueryClient();
   const loggedIn = useIsLoggedIn();
 
-  // A refresh that failed outside the user fetch sends the person to /login (SPEC §4, §8).
+  // A refresh that failed outside the user fetch sends the person to /login (docs/product.md §4, §8).
   useEffect(() => onSessionExpired(() => void navigate('/login', { replace: true })), [navigate]);
 
   // Whoever logs in next must not see the previous person's data.

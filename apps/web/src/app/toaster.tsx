@@ -1,7 +1,7 @@
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 
-/** SPEC §9: toasts last 3 s, top right. */
+/** docs/product.md §9: toasts last 3 s, top right. */
 export const TOAST_DURATION_MS = 3000;
 
 /**

@@ -2,7 +2,7 @@ import { Input, Loader, Group, Text } from '@mantine/core';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import classes from './captcha-field.module.css';
 
-/** Self-hosted ALTCHA (PRODUCT §1): the widget fetches a challenge here and solves it itself. */
+/** Self-hosted ALTCHA (docs/product.md §10): the widget fetches a challenge here and solves it itself. */
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge/';
 
 const STRINGS = JSON.stringify({

@@ -41,7 +41,7 @@ function fromBoxes(boxes: string[]): string {
 }
 
 /**
- * One digit per box (SPEC §5): typing moves focus forward, Backspace on an empty box moves back,
+ * One digit per box (docs/product.md §5): typing moves focus forward, Backspace on an empty box moves back,
  * arrows move, and a pasted value fills every box only when it is exactly `length` digits.
  * Reused by e-mail confirmation, two-factor activation and withdrawal.
  */

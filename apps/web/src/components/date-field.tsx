@@ -20,7 +20,7 @@ interface DateFieldProps extends Omit<
 
 const parse = (text: string) => brDateToIso(text);
 
-/** A calendar date typed or picked as dd/MM/yyyy, held and sent as YYYY-MM-DD (SPEC §5). */
+/** A calendar date typed or picked as dd/MM/yyyy, held and sent as YYYY-MM-DD (docs/product.md §5). */
 export function DateField({ value, onChange, inputRef, ...rest }: DateFieldProps) {
   const onInput = (event: FormEvent<HTMLInputElement>) => {
     const text = event.currentTarget.value.trim();

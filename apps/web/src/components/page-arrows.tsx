@@ -10,7 +10,7 @@ interface PageArrowsProps {
   noun?: string;
 }
 
-/** Previous/next arrows around 'Página - N' (SPEC §2). */
+/** Previous/next arrows around 'Página - N' (docs/product.md §2). */
 export function PageArrows({ page, hasPrevious, hasNext, onChange, noun }: PageArrowsProps) {
   const suffix = noun ? ` de ${noun}` : '';
   return (

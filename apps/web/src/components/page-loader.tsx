@@ -1,6 +1,6 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
 
-/** The spinner shown while a layout settles (SPEC: about 500 ms) or a screen's code loads. */
+/** The spinner shown while a layout settles (docs/product.md §2: about 500 ms) or a screen's code loads. */
 export function PageLoader({ minHeight = 360 }: { minHeight?: number | string }) {
   return (
     <Center mih={minHeight} role="status" aria-live="polite">

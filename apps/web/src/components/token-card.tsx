@@ -12,7 +12,7 @@ import classes from './token-card.module.css';
 export const tokenDetailPath = (id: number, section: 'about' | 'simulation') =>
   `/detail-token-issuer/${id}#${section === 'about' ? 'section-about-of-token' : 'section-of-simulation'}`;
 
-/** SPEC §2 'Token card': issuer image and logo, symbol, badge, progress, Detalhes and Comprar. */
+/** docs/product.md §2 'Token card': issuer image and logo, symbol, badge, progress, Detalhes and Comprar. */
 export function TokenCard({ token }: { token: TokenCardData }) {
   const issuerPath = `/issuer-detail/${token.token_issuer__id}`;
   const progress = fundingProgress(token);

@@ -19,7 +19,7 @@ interface TokenGridProps {
   columns?: 2 | 3;
 }
 
-/** Token cards with skeletons, empty and error states, and 'Página - N' arrows (SPEC §2). */
+/** Token cards with skeletons, empty and error states, and 'Página - N' arrows (docs/product.md §2). */
 export function TokenGrid({ query, page, pageSize, onPageChange, columns = 3 }: TokenGridProps) {
   const cols = columns === 3 ? { base: 1, sm: 2, lg: 3 } : { base: 1, sm: 2 };
   const { data } = query;

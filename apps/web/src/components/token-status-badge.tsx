@@ -4,7 +4,7 @@ import { tokenStatus } from '@/lib/token-figures';
 
 type Flags = Pick<TokenCard, 'is_funding' | 'is_all_sold' | 'is_distributing'>;
 
-/** 'Concluído' grey, '100% Vendido' red or 'Em captação' green (SPEC §4, PRODUCT §9). */
+/** 'Concluído' grey, '100% Vendido' red or 'Em captação' green (docs/product.md §4, docs/product.md §14). */
 export function TokenStatusBadge({ token, ...props }: { token: Flags } & BadgeProps) {
   const status = tokenStatus(token);
   if (!status) return null;

@@ -10,13 +10,13 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A JSON body. */
   json?: unknown;
-  /** A multipart body (files, or the DRF-style form posts of SPEC §7). */
+  /** A multipart body (files, or the DRF-style form posts of docs/product.md §7). */
   form?: FormData;
   /** Send the bearer token and refresh it on 401 (default true). */
   auth?: boolean;
   /**
    * When the refresh fails, both tokens are removed; `redirect` (default) then sends the person
-   * to /login, `silent` does not (the user fetch of SPEC §4).
+   * to /login, `silent` does not (the user fetch of docs/product.md §4).
    */
   onAuthFailure?: 'redirect' | 'silent';
   headers?: Record<string, string>;

@@ -1,5 +1,5 @@
 /**
- * What an edit form sends (SPEC §5): only the fields whose value differs from what was loaded.
+ * What an edit form sends (docs/product.md §5): only the fields whose value differs from what was loaded.
  * Text is compared trimmed (and through a per-field normaliser, e.g. digits of a phone), a chosen
  * file always counts, an unchosen one (null) never does, and flags count when they differ.
  */

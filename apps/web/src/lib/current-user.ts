@@ -4,10 +4,10 @@ import { api } from './api-client';
 import { useIsLoggedIn } from './session';
 
 export const CURRENT_USER_QUERY_KEY = ['current-user'] as const;
-/** SPEC §4: the user is fetched at once, then every 5 minutes on non-public pages. */
+/** docs/product.md §4: the user is fetched at once, then every 5 minutes on non-public pages. */
 export const USER_REFETCH_INTERVAL_MS = 300_000;
 
-/** GET /api/user/. A failed refresh here removes the tokens silently (SPEC §4). */
+/** GET /api/user/. A failed refresh here removes the tokens silently (docs/product.md §4). */
 export function fetchCurrentUser(): Promise<User> {
   return api.get<User>('user/', { onAuthFailure: 'silent' });
 }

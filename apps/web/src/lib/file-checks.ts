@@ -41,7 +41,7 @@ const isFile = (value: unknown): value is File =>
 
 /**
  * A form's file field: a newly chosen File or null (nothing chosen). `missing` makes it required
- * unless a stored file already counts (edit mode: SPEC §5 'existing files count').
+ * unless a stored file already counts (edit mode: docs/product.md §5 'existing files count').
  */
 export function fileSchema(
   kind: FileKind,

@@ -1,5 +1,5 @@
 /**
- * pt-BR formatting for display. Money arrives as decimal strings ("1500.00", PRODUCT §2) and is
+ * pt-BR formatting for display. Money arrives as decimal strings ("1500.00", docs/product.md §7) and is
  * formatted with string and BigInt arithmetic only, so no floating-point error can show.
  */
 export const SAO_PAULO_TZ = 'America/Sao_Paulo';
@@ -36,7 +36,7 @@ function toDecimalString(value: string | number | bigint): string {
   return value.toFixed(6);
 }
 
-/** 'R$ 1.234,56'. A missing or unreadable value shows 'R$ 0,00' (SPEC §1). */
+/** 'R$ 1.234,56'. A missing or unreadable value shows 'R$ 0,00' (docs/product.md §1). */
 export function formatMoney(value: string | number | bigint | null | undefined): string {
   const parts =
     value === null || value === undefined ? null : roundDecimal(toDecimalString(value), 2);
@@ -62,7 +62,7 @@ export function formatDecimal(value: string | number | null | undefined, places 
   return `${sign}${groupThousands(parts.integer)}${places > 0 ? `,${parts.fraction}` : ''}`;
 }
 
-/** Interest and progress: '12,50%' (SPEC §9: 2 decimals, comma and %). */
+/** Interest and progress: '12,50%' (docs/product.md §9: 2 decimals, comma and %). */
 export function formatPercent(value: string | number | null | undefined, places = 2): string {
   return `${formatDecimal(value, places)}%`;
 }

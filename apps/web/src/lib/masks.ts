@@ -5,7 +5,7 @@ const raw = (value: string) => value.replace(/[^0-9A-Za-z]/g, '');
 
 /**
  * CPF (999.999.999-99) while the value fits 11 digits; otherwise CNPJ (99.999.999/9999-99) whose
- * first 12 positions also take letters, for the alphanumeric CNPJ (PRODUCT §6, §9).
+ * first 12 positions also take letters, for the alphanumeric CNPJ (docs/product.md §12, §14).
  */
 export const CPF_CNPJ_MASK: ReactMaskOpts = {
   mask: [
@@ -32,5 +32,5 @@ export const CNPJ_MASK: ReactMaskOpts = {
   prepareChar: (ch: string) => ch.toUpperCase(),
 };
 
-/** An international phone as SPEC §3 shows it: +99 (99) 9 9999-9999. */
+/** An international phone as docs/product.md §3 shows it: +99 (99) 9 9999-9999. */
 export const PHONE_MASK: ReactMaskOpts = { mask: '+00 (00) 0 0000-0000' };

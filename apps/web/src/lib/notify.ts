@@ -1,7 +1,7 @@
 import { requestToaster } from './toast-signal';
 
 /**
- * Toasts (SPEC §8): top right, 3 s; the container in app/ sets position and duration. The toast
+ * Toasts (docs/product.md §8): top right, 3 s; the container in app/ sets position and duration. The toast
  * store loads with the first toast, like the container, so a screen that may show one does not
  * download it with its own code.
  */

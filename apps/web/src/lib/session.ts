@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 /**
- * The session is the pair of JWTs in localStorage (SPEC §4): logged in means BOTH are stored.
+ * The session is the pair of JWTs in localStorage (docs/product.md §4): logged in means BOTH are stored.
  * Components subscribe through useIsLoggedIn, so guards react at once to login, logout,
  * a failed refresh, or another tab logging out.
  */

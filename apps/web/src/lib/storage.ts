@@ -1,4 +1,4 @@
-/** localStorage keys shared with the original client (SPEC §3): do not rename. */
+/** localStorage keys shared with the original client (docs/product.md §3): do not rename. */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',

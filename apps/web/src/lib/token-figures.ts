@@ -19,8 +19,8 @@ const STATUSES: Record<TokenStatusKey, TokenStatus> = {
 type StatusFlags = Pick<TokenCard, 'is_funding' | 'is_all_sold' | 'is_distributing'>;
 
 /**
- * The card's badge (SPEC §4). An issued token has one flag set; should more arrive, Concluído wins,
- * then 100% Vendido, then Em captação (PRODUCT §9). No flag: no badge.
+ * The card's badge (docs/product.md §4). An issued token has one flag set; should more arrive, Concluído wins,
+ * then 100% Vendido, then Em captação (docs/product.md §14). No flag: no badge.
  */
 export function tokenStatus(flags: StatusFlags): TokenStatus | null {
   if (flags.is_distributing) return STATUSES.distributing;
@@ -33,7 +33,7 @@ type ProgressFields = Pick<TokenCard, 'amount_capitated' | 'unit_price' | 'quant
 
 /**
  * Funding progress in hundredths of a percent, floored so an offer never looks fuller than it is:
- * amount_capitated / (unit_price × quantity), 0 when the total is 0 (SPEC §9).
+ * amount_capitated / (unit_price × quantity), 0 when the total is 0 (docs/product.md §9).
  */
 export function fundingProgressBasisPoints(token: ProgressFields): bigint {
   const raised = toCents(token.amount_capitated) ?? 0n;

@@ -5,7 +5,7 @@ import { isApiError } from './api-error';
 
 /**
  * Pages of token cards, shared by the landing page, the token lists and the issuer page.
- * Page sizes of SPEC §9 (the server's PAGE_SIZES; repeated here so the landing bundle stays free of
+ * Page sizes of docs/product.md §9 (the server's PAGE_SIZES; repeated here so the landing bundle stays free of
  * the contracts' zod schemas).
  */
 export const TOKENS_PER_PAGE = 3;
@@ -26,7 +26,7 @@ interface TokenPageOptions {
 }
 
 /**
- * GET a page of tokens. A 404 (a page past the last one, or a list with nothing to show, SPEC §8)
+ * GET a page of tokens. A 404 (a page past the last one, or a list with nothing to show, docs/product.md §8)
  * is an empty page: the grid then shows its empty text.
  */
 export async function fetchTokenPage({ path, auth = false }: TokenPageOptions) {

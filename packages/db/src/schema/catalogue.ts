@@ -53,7 +53,7 @@ export const tokenIssuers = pgTable(
 );
 
 /**
- * Lifecycle (PRODUCT.md §4): incomplete → released (project registered) → issued; an issued offer
+ * Lifecycle (docs/product.md §4): incomplete → released (project registered) → issued; an issued offer
  * is funding, then all_sold or closed as distributing (success) or failed (refunded).
  */
 export type TokenStatus = 'incomplete' | 'released' | 'issued';

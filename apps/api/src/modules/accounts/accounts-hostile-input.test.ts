@@ -112,7 +112,7 @@ describe('register: every field tried with hostile values', () => {
     }
   });
 
-  it('refuses a missing, forged, malformed or replayed captcha with SPEC text', async () => {
+  it('refuses a missing, forged, malformed or replayed captcha with the documented text', async () => {
     const forged = Buffer.from(
       JSON.stringify({
         algorithm: 'SHA-256',

@@ -27,7 +27,7 @@ const errors = {
   404: detailResponse,
 };
 
-/** Administration (SPEC §7 and PRODUCT.md §8): admins only; every act is audited. */
+/** Administration (docs/product.md §7 and docs/product.md §7): admins only; every act is audited. */
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (
   app,
   { admin },

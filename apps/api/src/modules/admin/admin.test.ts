@@ -87,7 +87,7 @@ describe('who may administer', () => {
 });
 
 describe('Gestão de Acesso and Gestão de Usuário', () => {
-  it('lists people who asked for or hold a role, with SPEC fields', async () => {
+  it('lists people who asked for or hold a role, with the documented fields', async () => {
     const list = (await send(t, 'GET', '/api/admins/list/creators/', admin.access)).json();
     const row = list.results.find((r: { id: number }) => r.id === creatorId);
     expect(row).toEqual({

@@ -72,7 +72,7 @@ describe('the public catalogue', () => {
     expect(ids).not.toContain(released);
   });
 
-  it('names every card field as SPEC §3 does, money as decimal strings', async () => {
+  it('names every card field as docs/product.md §3 does, money as decimal strings', async () => {
     const [card] = (await get('/api/token/list/')).json().results;
     expect(Object.keys(card).sort()).toEqual(
       [

@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/project/{tokenId}', () => {
-  it("says SPEC's text when the issuance term is missing", async () => {
+  it("says the product's text when the issuance term is missing", async () => {
     const id = await newToken(creator);
     const res = await send(
       t,

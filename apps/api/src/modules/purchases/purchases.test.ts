@@ -88,7 +88,7 @@ describe('buying tokens', () => {
     expect((await invariants(token.id)).buyers).toBe(1);
   });
 
-  it('refuses what SPEC refuses: no balance, no units, no offer, not a quantity', async () => {
+  it('refuses what the product refuses: no balance, no units, no offer, not a quantity', async () => {
     const token = await offer();
     const who = await funded('150.00');
     expect((await buy(who, token.id, 1)).statusCode).toBe(201);

@@ -1,4 +1,4 @@
-/** A symbol from a token's name (PRODUCT.md §9): letters and digits, upper case, 2–8 long, unique. */
+/** A symbol from a token's name (docs/product.md §14): letters and digits, upper case, 2–8 long, unique. */
 export function symbolStem(name: string): string {
   const words = name
     .normalize('NFD')

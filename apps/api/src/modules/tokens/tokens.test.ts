@@ -70,7 +70,7 @@ describe('POST /api/token/', () => {
     expect(again?.symbol).toBe('ACAIMM2');
   });
 
-  it("says SPEC's text for each missing file, and refuses the wrong kind of file", async () => {
+  it("says the product's text for each missing file, and refuses the wrong kind of file", async () => {
     const missing = await send(
       t,
       'POST',

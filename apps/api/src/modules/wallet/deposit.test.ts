@@ -57,7 +57,7 @@ describe('depositing by Pix', () => {
     expect(await limit(who)).toEqual({ deposit_in_the_month: '0.00', deposit_to_use: '1000.00' });
   });
 
-  it("says SPEC's texts for amounts that are not allowed", async () => {
+  it("says the product's texts for amounts that are not allowed", async () => {
     const who = await session(t);
     const cases: Array<[unknown, string]> = [
       ['24,99', 'Valor mínimo de depósito é de R$ 25,00'],

@@ -59,7 +59,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the statement', () => {
-  it('lists every movement, newest first, six a page, with SPEC fields', async () => {
+  it('lists every movement, newest first, six a page, with the documented fields', async () => {
     const page = (await get('/api/wallet/transactions/todos?page=1')).json();
     expect(page.count).toBe(5);
     expect(page.results.map((r: { type_operation: string }) => r.type_operation)).toEqual([

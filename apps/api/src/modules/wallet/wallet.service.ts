@@ -77,7 +77,7 @@ export function createWalletService(deps: {
       );
     },
 
-    /** 'Meus Ativos': `todos`, or a search on name or symbol; nothing found is a 404 (SPEC §7). */
+    /** 'Meus Ativos': `todos`, or a search on name or symbol; nothing found is a 404 (docs/product.md §7). */
     async myTokens(user: UserRow, filter: string, page: number) {
       const search = filter === 'todos' ? null : filter;
       const request = {

@@ -96,7 +96,7 @@ describe('withdrawing to a Pix key', () => {
     expect(statement.results[0]).toMatchObject({ type_operation: 'Saque', balance: '-120.50' });
   });
 
-  it("says SPEC's texts for amounts and keys", async () => {
+  it("says the product's texts for amounts and keys", async () => {
     const who = await investor('500.00');
     const cases: Array<[object, Record<string, string[]>]> = [
       [

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useIsLoggedIn } from '@/lib/session';
 
-/** The authenticated group: a logged-out visitor goes to `redirectTo` (SPEC §2). */
+/** The authenticated group: a logged-out visitor goes to `redirectTo` (docs/product.md §2). */
 export function RequireAuth({ redirectTo = '/login' }: { redirectTo?: string }) {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();

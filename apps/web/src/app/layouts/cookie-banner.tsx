@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import classes from './cookie-banner.module.css';
 
-/** Shown until accepted; acceptance is kept as cookieAccepted = 'true' (SPEC §3). */
+/** Shown until accepted; acceptance is kept as cookieAccepted = 'true' (docs/product.md §3). */
 export function CookieBanner() {
   const [accepted, setAccepted] = useState(
     () => readStorage(STORAGE_KEYS.cookieAccepted) === 'true',

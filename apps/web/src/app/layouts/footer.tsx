@@ -8,7 +8,7 @@ export const TERMS_URL = '/terms.pdf';
 export const INSTAGRAM_URL = 'https://www.instagram.com/copaiba.invest/';
 export const LINKEDIN_URL = 'https://www.linkedin.com/company/copaiba-invest/';
 
-/** Shared footer (SPEC §1): logo, links, two social networks and the copyright line. */
+/** Shared footer (docs/product.md §1): logo, links, two social networks and the copyright line. */
 export function Footer() {
   const year = new Date().getFullYear();
   return (

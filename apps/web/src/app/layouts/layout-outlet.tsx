@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { spinnerDeadline } from './spinner-window';
 
-/** SPEC §9: layouts show a spinner for about 500 ms before rendering. */
+/** docs/product.md §9: layouts show a spinner for about 500 ms before rendering. */
 export const LAYOUT_SPINNER_MS = 500;
 
 function useSettled(delayMs: number): boolean {

@@ -71,7 +71,7 @@ function initials(name: string | undefined): string {
 }
 
 /**
- * The logged-in half of the top bar: menu entries (SPEC §6), greeting and the user menu, or a
+ * The logged-in half of the top bar: menu entries (docs/product.md §6), greeting and the user menu, or a
  * burger drawer on smaller screens. Loaded on demand: visitors never download the menus.
  */
 export default function LoggedInNav() {

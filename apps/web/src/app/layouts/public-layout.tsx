@@ -1,6 +1,6 @@
 import { LayoutOutlet } from './layout-outlet';
 
-/** Public screens: no periodic user refresh (SPEC §4 polls only on non-public pages). */
+/** Public screens: no periodic user refresh (docs/product.md §4 polls only on non-public pages). */
 export function PublicLayout() {
   return <LayoutOutlet />;
 }

@@ -6,7 +6,7 @@ const firstPaintAt = (startTime: number | null) =>
     .spyOn(performance, 'getEntriesByName')
     .mockReturnValue(startTime === null ? [] : [{ startTime } as PerformanceEntry]);
 
-describe('spinnerDeadline (SPEC §9: a spinner for about 500 ms before rendering)', () => {
+describe('spinnerDeadline (docs/product.md §9: a spinner for about 500 ms before rendering)', () => {
   beforeEach(() => vi.resetModules());
   afterEach(() => vi.restoreAllMocks());
 

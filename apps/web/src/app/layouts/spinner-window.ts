@@ -1,5 +1,5 @@
 /**
- * When a layout may render its screen (SPEC §9: a spinner for about 500 ms before rendering),
+ * When a layout may render its screen (docs/product.md §9: a spinner for about 500 ms before rendering),
  * on the `performance.now()` clock.
  *
  * The window counts from when the spinner is first on screen. On a page load that is the first

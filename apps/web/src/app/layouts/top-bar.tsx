@@ -8,7 +8,7 @@ import classes from './top-bar.module.css';
 
 const LoggedInNav = lazy(() => import('./logged-in-nav'));
 
-/** SPEC §2 'Top bar'. */
+/** docs/product.md §2 'Top bar'. */
 export function TopBar() {
   const loggedIn = useIsLoggedIn();
   const { pathname } = useLocation();

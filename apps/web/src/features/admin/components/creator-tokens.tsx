@@ -41,7 +41,7 @@ function ProjectCell({ token }: { token: CreatorTokenInfo }) {
   );
 }
 
-/** SPEC §2/§4: Liberado (opens the dialog), Emitido and Incompleto (both disabled). */
+/** docs/product.md §2/§4: Liberado (opens the dialog), Emitido and Incompleto (both disabled). */
 function IssueStatus({ token, onIssue }: { token: CreatorTokenInfo; onIssue: () => void }) {
   if (token.token_issued) {
     return (

@@ -9,7 +9,7 @@ interface IssueTokenModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2: 'Emitir Token' — 'Atenção', the question, Sim/Não; §8: errors prefixed. */
+/** docs/product.md §2: 'Emitir Token' — 'Atenção', the question, Sim/Não; §8: errors prefixed. */
 export function IssueTokenModal({ token, onClose }: IssueTokenModalProps) {
   const issue = useIssueToken();
   const confirm = () => {

@@ -13,7 +13,7 @@ export function LoadingRows({ rows = 5, height = 44 }: { rows?: number; height?:
   );
 }
 
-/** The server's reason (SPEC §8: admin lists show the detail) and a retry. */
+/** The server's reason (docs/product.md §8: admin lists show the detail) and a retry. */
 export function LoadError({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <Alert
@@ -41,7 +41,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry?: () 
   );
 }
 
-/** An empty list: SPEC's sentence, with an icon. */
+/** An empty list: the product's sentence, with an icon. */
 export function EmptyList({ message, icon }: { message: string; icon?: ReactNode }) {
   return (
     <EmptyState

@@ -29,7 +29,7 @@ interface Pending {
   value: boolean;
 }
 
-/** The admin grants or revokes the two roles (PRODUCT §3), each after a confirmation. */
+/** The admin grants or revokes the two roles (docs/product.md §6), each after a confirmation. */
 export function RoleSwitches({ creator }: { creator: CreatorRow }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const grant = useGrantRoles(creator.id);

@@ -5,7 +5,7 @@ function bare(value: string): string {
 
 /**
  * CPF as 999.999.999-99, CNPJ as 99.999.999/9999-99 (letters kept for the alphanumeric CNPJ of
- * PRODUCT §6). Anything of another length is shown as it came; a missing value as '-'.
+ * docs/product.md §12). Anything of another length is shown as it came; a missing value as '-'.
  */
 export function formatCpfCnpj(value: string | null | undefined): string {
   if (!value) return '-';
@@ -29,7 +29,7 @@ export function formatPhone(value: string | null | undefined): string {
   return value;
 }
 
-/** 'Sim' or 'Não' (SPEC §2 Gestão de Acesso). */
+/** 'Sim' or 'Não' (docs/product.md §2 Gestão de Acesso). */
 export function yesNo(value: boolean): string {
   return value ? 'Sim' : 'Não';
 }

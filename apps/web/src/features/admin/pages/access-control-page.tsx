@@ -109,7 +109,7 @@ function CreatorCards({ rows }: { rows: CreatorRow[] }) {
   );
 }
 
-/** /access-control 'Gestão de Acesso' (SPEC §2): people who hold or asked for a role. */
+/** /access-control 'Gestão de Acesso' (docs/product.md §2): people who hold or asked for a role. */
 export default function AccessControlPage() {
   const [page, setPage] = usePageParam();
   const query = useCreators(page);

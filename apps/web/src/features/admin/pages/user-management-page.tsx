@@ -10,7 +10,7 @@ import { RoleSwitches } from '../components/role-switches';
 import { formatCpfCnpj } from '../lib/identity-format';
 import { parseId } from '../lib/parse-id';
 
-/** /access-control/{id} 'Gestão de Usuário' (SPEC §2): the user's data, roles and tokens. */
+/** /access-control/{id} 'Gestão de Usuário' (docs/product.md §2): the user's data, roles and tokens. */
 export default function UserManagementPage() {
   const params = useParams();
   const id = parseId(params.id);

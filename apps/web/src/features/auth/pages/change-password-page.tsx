@@ -13,7 +13,7 @@ const CODE_EXPIRED = 'Código expirado';
 const CODE_EXPIRED_MESSAGE =
   'Código de resgate de senha expirado, solicite outro em "Esqueceu sua Senha?"';
 
-/** SPEC §8: the message for a failed password reset. */
+/** docs/product.md §8: the message for a failed password reset. */
 function resetErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     const body = error.body as { message?: unknown } | null;

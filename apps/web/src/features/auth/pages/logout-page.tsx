@@ -4,7 +4,7 @@ import { PageLoader } from '@/components/page-loader';
 import { clearTokens, getAccessToken, getRefreshToken } from '@/lib/session';
 import { logout } from '../api/logout';
 
-/** SPEC §4: best-effort server logout, remove both tokens, go to /. */
+/** docs/product.md §4: best-effort server logout, remove both tokens, go to /. */
 export default function LogoutPage() {
   const navigate = useNavigate();
   const started = useRef(false);

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export const REGISTERED_TOKENS_QUERY_KEY = ['registered-tokens'] as const;
 
-/** GET /api/token-issuer/token-list?page=N → the creator's tokens, 5 per page (SPEC §9). */
+/** GET /api/token-issuer/token-list?page=N → the creator's tokens, 5 per page (docs/product.md §9). */
 export function getRegisteredTokens(page: number): Promise<Page<RegisteredToken>> {
   return api.get<Page<RegisteredToken>>(`token-issuer/token-list?page=${page}`);
 }

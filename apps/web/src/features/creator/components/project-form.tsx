@@ -81,7 +81,7 @@ export function ProjectForm({ tokenId, initial }: ProjectFormProps) {
     defaultValues: defaults,
   });
 
-  /** SPEC §8: 409 and 400 show the server's words; anything else a generic message. */
+  /** docs/product.md §8: 409 and 400 show the server's words; anything else a generic message. */
   const showServerErrors = (error: unknown) => {
     const status = isApiError(error) ? error.status : 0;
     if (status === 409 || status === 400) notifyError(errorMessage(error));

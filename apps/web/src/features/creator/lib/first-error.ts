@@ -1,6 +1,6 @@
 /**
  * The message of the first file field (in form order) that failed validation: missing files are
- * reported with SPEC §5's words as a toast too, since the field may be far down a long form.
+ * reported with docs/product.md §5's words as a toast too, since the field may be far down a long form.
  */
 export function firstFileError(
   errors: Partial<Record<string, { message?: string } | undefined>>,

@@ -1,11 +1,11 @@
-/** Navigation state of /register-token (SPEC §2: tokenId, isEdit, tokenData). */
+/** Navigation state of /register-token (docs/product.md §2: tokenId, isEdit, tokenData). */
 export interface RegisterTokenState {
   tokenId?: number;
   isEdit?: boolean;
   tokenData?: unknown;
 }
 
-/** Navigation state of /register-project (SPEC §2: tokenId, tokenName, isEdit, projectData). */
+/** Navigation state of /register-project (docs/product.md §2: tokenId, tokenName, isEdit, projectData). */
 export interface RegisterProjectState {
   tokenId?: number;
   tokenName?: string;

@@ -19,7 +19,7 @@ const required: Partial<ProjectFormValues> = {
 };
 
 describe('projectFormSchema', () => {
-  it("requires the Termo de Emissão with SPEC's words, unless stored", () => {
+  it("requires the Termo de Emissão with the product's words, unless stored", () => {
     const values = { ...projectFormDefaults(), ...required };
     const result = projectFormSchema().safeParse(values);
     expect(result.success).toBe(false);

@@ -40,7 +40,7 @@ describe('tokenFormSchema', () => {
     expect(messages(filled())).toEqual({});
   });
 
-  it("says SPEC §5's words for each missing file", () => {
+  it("says docs/product.md §5's words for each missing file", () => {
     expect(
       messages(filled({ project_blade: null, operation_flow: null, project_structure: null })),
     ).toEqual({

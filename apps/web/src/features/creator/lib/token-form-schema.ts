@@ -20,7 +20,7 @@ export const TOKEN_TEXT_FIELDS = Object.keys(tokenFieldsBase.shape) as TokenText
 
 /**
  * Cadastrar Token: the contracts' token fields and cross-field rules (tokenRuleIssues, the same
- * messages as the server), plus the three files — required, unless already stored (SPEC §5).
+ * messages as the server), plus the three files — required, unless already stored (docs/product.md §5).
  */
 export function tokenFormSchema(stored: Partial<Record<TokenFileField, string | null>> = {}) {
   const file = (field: TokenFileField) =>

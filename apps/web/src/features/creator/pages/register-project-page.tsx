@@ -10,7 +10,7 @@ import { projectTarget } from '../lib/navigation-state';
 
 /**
  * Cadastrar Projeto / Atualizar Projeto, entered from Gestão de Tokens with the navigation state
- * {tokenId, tokenName, isEdit} (SPEC §2). Edit reloads the project from the API.
+ * {tokenId, tokenName, isEdit} (docs/product.md §2). Edit reloads the project from the API.
  */
 export default function RegisterProjectPage() {
   const location = useLocation();

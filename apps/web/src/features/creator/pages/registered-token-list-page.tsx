@@ -53,7 +53,7 @@ function projectState(token: RegisteredToken, isEdit: boolean) {
   return { tokenId: token.id, tokenName: token.name, isEdit } satisfies RegisterProjectState;
 }
 
-/** The three actions of a row, as links (disabled or a dash where SPEC §2 says). */
+/** The three actions of a row, as links (disabled or a dash where docs/product.md §2 says). */
 function EditTokenAction({ token }: { token: RegisteredToken }) {
   if (token.status === 'issued') {
     return (
@@ -241,7 +241,7 @@ function TokenCards({ tokens }: { tokens: RegisteredToken[] }) {
   );
 }
 
-/** Gestão de Tokens: the creator's tokens, 5 per page (SPEC §2). */
+/** Gestão de Tokens: the creator's tokens, 5 per page (docs/product.md §2). */
 export default function RegisteredTokenListPage() {
   usePageTitle('Gestão de Tokens');
   const [params, setParams] = useSearchParams();

@@ -41,7 +41,7 @@ import {
 import classes from './issuer-form.module.css';
 import { controlled } from '@/lib/controlled';
 
-/** SPEC §5 spells it with a lower-case i on this form. */
+/** docs/product.md §5 spells it with a lower-case i on this form. */
 const ISSUER_CAPTCHA_INVALID = 'Recaptcha inválido';
 const IMAGE_HINT_WIDE = 'Proporção 16:9 · até 5 MB';
 const IMAGE_HINT_SQUARE = 'Proporção 1:1 · até 5 MB';
@@ -102,7 +102,7 @@ export function IssuerForm({ mode, initial }: IssuerFormProps) {
 
   const showServerErrors = (error: unknown) => {
     const status = isApiError(error) ? error.status : 0;
-    // SPEC §8: the edit speaks like the project form (server words for 400/409, else generic).
+    // docs/product.md §8: the edit speaks like the project form (server words for 400/409, else generic).
     notifyError(isEdit && status !== 400 && status !== 409 ? GENERIC_ERROR : errorMessage(error));
     if (!isApiError(error) || error.status !== 400) return;
     const byField = fieldErrors(error.body);

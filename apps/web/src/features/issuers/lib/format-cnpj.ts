@@ -1,4 +1,4 @@
-/** '67890123000116' → '67.890.123/0001-16' (SPEC §3 mask; alphanumeric CNPJs too). Else as given. */
+/** '67890123000116' → '67.890.123/0001-16' (docs/product.md §3 mask; alphanumeric CNPJs too). Else as given. */
 export function formatCnpj(value: string): string {
   const raw = value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
   if (raw.length !== 14) return value;

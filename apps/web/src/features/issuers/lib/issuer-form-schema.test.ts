@@ -47,7 +47,7 @@ describe('issuerFormSchema', () => {
     expect(issues(filled())).toEqual({});
   });
 
-  it('wants every image, and an image (SPEC §5)', () => {
+  it('wants every image, and an image (docs/product.md §5)', () => {
     expect(
       issues(
         filled({

@@ -183,7 +183,7 @@ function IssuerContent({ issuer }: { issuer: PublicIssuer }) {
   );
 }
 
-/** /issuer-detail/:id (SPEC §2), public. */
+/** /issuer-detail/:id (docs/product.md §2), public. */
 export default function IssuerDetailPage() {
   const id = parseId(useParams().id);
   const query = useIssuer(id);

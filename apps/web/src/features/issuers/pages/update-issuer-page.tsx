@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useOwnIssuer } from '../api/own-issuer';
 import { IssuerForm } from '../components/issuer-form';
 
-/** Dados de Emissor: the creator edits the issuer; only changed fields are sent (SPEC §5). */
+/** Dados de Emissor: the creator edits the issuer; only changed fields are sent (docs/product.md §5). */
 export default function UpdateIssuerPage() {
   const issuer = useOwnIssuer();
 

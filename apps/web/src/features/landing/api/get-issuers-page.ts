@@ -2,7 +2,7 @@ import type { IssuerCard, Page } from '@copaiba/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** SPEC §9: the carousel shows 4 issuers per page. */
+/** docs/product.md §9: the carousel shows 4 issuers per page. */
 export const ISSUERS_PER_PAGE = 4;
 
 /** GET /api/token-issuer/list/?page=N → issuers with issued tokens, 4 per page. */

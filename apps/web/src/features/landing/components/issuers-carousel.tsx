@@ -76,7 +76,7 @@ function SlideSkeleton() {
   );
 }
 
-/** 'Emissores de tokens': 4 per page, one dot per page (SPEC §2). */
+/** 'Emissores de tokens': 4 per page, one dot per page (docs/product.md §2). */
 export function IssuersCarousel() {
   const [page, setPage] = useState(1);
   const query = useIssuersPage(page);

@@ -36,7 +36,7 @@ const STEPS = [
   },
 ] as const;
 
-/** The tokenisation flow (SPEC §1 'example tokenisation flow image'), drawn in HTML and CSS. */
+/** The tokenisation flow (docs/product.md §1 'example tokenisation flow image'), drawn in HTML and CSS. */
 export function TokenizationFlow() {
   return (
     <figure className={classes.figure}>

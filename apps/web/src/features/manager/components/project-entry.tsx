@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSendReports } from '../api/send-reports';
 import { pdfProblem } from '../lib/pdf-check';
 
-/** Shown when sending fails: SPEC §8 ignores these errors; a person should still know. */
+/** Shown when sending fails: docs/product.md §8 ignores these errors; a person should still know. */
 export const SEND_FAILED = 'Não foi possível enviar os relatórios.';
 
 type Kind = 'report' | 'indicators';

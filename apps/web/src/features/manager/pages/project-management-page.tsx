@@ -19,7 +19,7 @@ import { PageArrows } from '@/components/page-arrows';
 import { ProjectEntry } from '../components/project-entry';
 import { usePageParam } from '../lib/use-page-param';
 
-/** /project-management 'Gestão de Projetos' (SPEC §2): reports for the projects I manage. */
+/** /project-management 'Gestão de Projetos' (docs/product.md §2): reports for the projects I manage. */
 export default function ProjectManagementPage() {
   usePageTitle('Gestão de Projetos');
   const [page, setPage] = usePageParam();

@@ -4,7 +4,7 @@ import { api, toFormData } from '@/lib/api-client';
 
 export type ContactPayload = { [K in keyof ContactBody]: string };
 
-/** POST /api/support/send-email/ as multipart (SPEC §7) → 200 {message}; 400 fields; 429 {detail}. */
+/** POST /api/support/send-email/ as multipart (docs/product.md §7) → 200 {message}; 400 fields; 429 {detail}. */
 export function sendContact(payload: ContactPayload): Promise<{ message: string }> {
   return api.post('support/send-email/', { form: toFormData({ ...payload }), auth: false });
 }

@@ -39,7 +39,7 @@ const TOPICS = [
   },
 ];
 
-/** /contact (SPEC §2): name, e-mail, message and captcha; 'Enviar Mensagem'. */
+/** /contact (docs/product.md §2): name, e-mail, message and captcha; 'Enviar Mensagem'. */
 export default function ContactPage() {
   usePageTitle('Contato');
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ interface AuthRequiredModalProps {
   onClose: () => void;
 }
 
-/** SPEC §4: a logged-out visitor who presses Comprar is offered registration or login. */
+/** docs/product.md §4: a logged-out visitor who presses Comprar is offered registration or login. */
 export function AuthRequiredModal({ opened, onClose }: AuthRequiredModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Entre para comprar" centered radius="lg">

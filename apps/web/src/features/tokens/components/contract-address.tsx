@@ -3,7 +3,7 @@ import { IconCheck, IconClockHour4, IconCopy, IconExternalLink } from '@tabler/i
 import { useEffect, useState } from 'react';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
-/** SPEC §9: the copied tick shows for 3 s. */
+/** docs/product.md §9: the copied tick shows for 3 s. */
 export const COPIED_MS = 3000;
 const COPY_OK = 'Texto copiado para a área de transferência.';
 const COPY_FAILED = 'Erro ao copiar pix copia e cola';

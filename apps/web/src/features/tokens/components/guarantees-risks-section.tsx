@@ -3,7 +3,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { sectionClass } from '@/components/section-nav';
 
 /**
- * #section-guarantees-of-risks: rendered but hidden, as SPEC §2 has it ("guarantees and risks
+ * #section-guarantees-of-risks: rendered but hidden, as docs/product.md §2 has it ("guarantees and risks
  * (section hidden)"). Kept in the page so the anchor exists.
  */
 export function GuaranteesRisksSection({ project }: { project: PublicProject | null }) {

@@ -16,7 +16,7 @@ const STATUS: Record<ScheduleRow['status'], { label: string; color: string }> = 
 
 interface PaymentScheduleTableProps {
   rows: ScheduleRow[];
-  /** amount_to_pay.value, shown on every row (SPEC §3). */
+  /** amount_to_pay.value, shown on every row (docs/product.md §3). */
   valuePerToken: string;
 }
 

@@ -54,7 +54,7 @@ type Step =
   | { name: 'failure'; message: string };
 
 /**
- * The purchase flow of SPEC §4: 'Simulação da Compra' → 'Confirmação de Compra' (only when the
+ * The purchase flow of docs/product.md §4: 'Simulação da Compra' → 'Confirmação de Compra' (only when the
  * wallet balance covers the price) → spinner → success (server message) or failure.
  */
 export function PurchaseSimulationModal({

@@ -13,7 +13,7 @@ interface TokenListScreenProps {
   description: string;
 }
 
-/** SPEC §2 /list-all-tokens and /list-all-private-tokens: the 'Tokens de Ativos' grid, 3 per page. */
+/** docs/product.md §2 /list-all-tokens and /list-all-private-tokens: the 'Tokens de Ativos' grid, 3 per page. */
 export function TokenListScreen({ pageTitle, path, auth, description }: TokenListScreenProps) {
   usePageTitle(pageTitle);
   const [page, setPage] = useState(1);

@@ -39,7 +39,7 @@ interface TokenSimulationSectionProps {
   installmentPerUnit: string;
 }
 
-/** #section-of-simulation (SPEC §2, §9): quantity, price, projected gain, total to receive. */
+/** #section-of-simulation (docs/product.md §2, §9): quantity, price, projected gain, total to receive. */
 export function TokenSimulationSection({
   token,
   unitsLeft,

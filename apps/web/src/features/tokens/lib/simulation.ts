@@ -4,7 +4,7 @@ export interface SimulationInput {
   quantity: number;
   /** Decimal string, e.g. "100.00". */
   unitPrice: string;
-  /** Total interest over the term in percent, e.g. "12.50" (SPEC §3 practiced_interest_rate). */
+  /** Total interest over the term in percent, e.g. "12.50" (docs/product.md §3 practiced_interest_rate). */
   interestRate: string;
 }
 
@@ -13,7 +13,7 @@ export interface Simulation {
   priceCents: bigint;
   /** price × interest percent, rounded half-even to the centavo. */
   gainCents: bigint;
-  /** price + gain (SPEC §9). */
+  /** price + gain (docs/product.md §9). */
   totalCents: bigint;
 }
 
@@ -22,7 +22,7 @@ function decimalPlaces(value: string): number {
   return Math.max(2, fraction.length);
 }
 
-/** SPEC §9: the purchase simulation, in integer centavos with BigInt; never floating point. */
+/** docs/product.md §9: the purchase simulation, in integer centavos with BigInt; never floating point. */
 export function simulatePurchase({
   quantity,
   unitPrice,
@@ -43,7 +43,7 @@ export function installmentForQuantity(amountPerUnit: string, quantity: number):
   return units * (toCents(amountPerUnit) ?? 0n);
 }
 
-/** The quantity the controls may hold: a whole number from 1 to the units left (SPEC §5). */
+/** The quantity the controls may hold: a whole number from 1 to the units left (docs/product.md §5). */
 export function clampQuantity(value: number, unitsLeft: number): number {
   const max = Math.max(1, Math.floor(unitsLeft));
   if (!Number.isFinite(value)) return 1;

@@ -2,7 +2,7 @@ import { TokenListScreen } from '../components/token-list-screen';
 
 /**
  * /list-all-private-tokens: GET /api/token/list-private/?page=N (authenticated): the offers open
- * for purchase. A 404 reads as an empty list (SPEC §8) and shows the empty text.
+ * for purchase. A 404 reads as an empty list (docs/product.md §8) and shows the empty text.
  */
 export default function ListAllPrivateTokensPage() {
   return (

@@ -22,7 +22,7 @@ function parseId(value: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
-/** /detail-token-issuer/:id (SPEC §2 'Token detail content'), public. */
+/** /detail-token-issuer/:id (docs/product.md §2 'Token detail content'), public. */
 export default function TokenDetailPage() {
   const id = parseId(useParams().id);
   const query = useTokenDetail(id);

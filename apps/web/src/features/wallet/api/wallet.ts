@@ -35,7 +35,7 @@ export function useDepositLimit() {
 
 const EMPTY_PAGE = { count: 0, next: null, previous: null, results: [] };
 
-/** A 404 on the wallet lists means an empty page (SPEC §8). */
+/** A 404 on the wallet lists means an empty page (docs/product.md §8). */
 async function pageOrEmpty<T>(path: string): Promise<Page<T>> {
   try {
     return await api.get<Page<T>>(path);

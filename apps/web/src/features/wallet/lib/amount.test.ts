@@ -33,7 +33,7 @@ describe('parseAmountCents', () => {
 });
 
 describe('deposit rules', () => {
-  it('follows SPEC §5', () => {
+  it('follows docs/product.md §5', () => {
     expect(depositAmountError('abc', '1000.00')).toBe('Valor de depósito não permitido');
     expect(depositAmountError('0', '1000.00')).toBe('Valor de depósito não permitido');
     expect(depositAmountError('1000,01', '1000.00')).toBe('Valor de depósito não permitido');

@@ -34,7 +34,7 @@ export function decimalCents(value: string | null | undefined): bigint {
   return negative ? -cents : cents;
 }
 
-/** SPEC §5 deposit rules; null when the amount may be deposited. */
+/** docs/product.md §5 deposit rules; null when the amount may be deposited. */
 export function depositAmountError(text: string, depositToUse: string): string | null {
   const cents = parseAmountCents(text);
   if (cents === null || cents <= 0n || cents > decimalCents(depositToUse)) {
@@ -50,7 +50,7 @@ export interface WithdrawLimits {
   maximum_withdrawal_limit: string;
 }
 
-/** SPEC §5 withdrawal amount rules; null when the amount may be withdrawn. */
+/** docs/product.md §5 withdrawal amount rules; null when the amount may be withdrawn. */
 export function withdrawAmountError(text: string, limits: WithdrawLimits): string | null {
   const cents = parseAmountCents(text);
   if (cents === null || cents <= 0n) return withdrawMessages.valueInvalid;
@@ -66,7 +66,7 @@ function wholePercent(part: bigint, total: bigint): number {
   return Number((part * 200n + total) / (2n * total));
 }
 
-/** SPEC §9 donut: cash and assets each as a share of the total, whole numbers. */
+/** docs/product.md §9 donut: cash and assets each as a share of the total, whole numbers. */
 export function donutPercentages(balance: string, tokens: string) {
   const cash = decimalCents(balance);
   const assets = decimalCents(tokens);
@@ -78,7 +78,7 @@ export function donutPercentages(balance: string, tokens: string) {
   };
 }
 
-/** Monthly withdrawal bar (SPEC §9): used = maximum − remaining, as a percentage of the maximum. */
+/** Monthly withdrawal bar (docs/product.md §9): used = maximum − remaining, as a percentage of the maximum. */
 export function withdrawalUsage(maximum: string, toUse: string) {
   const max = decimalCents(maximum);
   const remaining = decimalCents(toUse);

@@ -11,7 +11,7 @@ export type PixKeyType = (typeof PIX_KEY_TYPES)[number]['value'];
 
 export const RANDOM_KEY_MAX_LENGTH = 33;
 
-/** IMask options per key type (SPEC §5); e-mail and random keys are unmasked. */
+/** IMask options per key type (docs/product.md §5); e-mail and random keys are unmasked. */
 export const PIX_KEY_MASKS: Record<'keyPhone' | 'keyCPF' | 'keyCNPJ', ReactMaskOpts> = {
   keyPhone: { mask: '(00) 0 0000-0000' },
   keyCPF: { mask: '000.000.000-00' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { statusColor } from './status';
 
 describe('statusColor', () => {
-  it('follows SPEC §4 and tolerates case and spaces', () => {
+  it('follows docs/product.md §4 and tolerates case and spaces', () => {
     expect(statusColor('Em captação')).toBe('green');
     expect(statusColor('100% Vendido')).toBe('red');
     expect(statusColor(' Concluído ')).toBe('gray');

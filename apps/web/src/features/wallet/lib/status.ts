@@ -1,5 +1,5 @@
 /**
- * Colour of an owned token's status badge (SPEC §4): 'Em captação' green, '100% Vendido' red,
+ * Colour of an owned token's status badge (docs/product.md §4): 'Em captação' green, '100% Vendido' red,
  * 'Concluído' grey; 'Captação não atingida' orange; any other server text neutral.
  */
 export function statusColor(status: string): string {

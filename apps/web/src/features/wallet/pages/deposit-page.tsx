@@ -19,7 +19,7 @@ import { createDeposit, useDepositLimit } from '../api/wallet';
 import { WalletCard } from '../components/wallet-card';
 import { centsToDecimal, depositAmountError, parseAmountCents } from '../lib/amount';
 
-/** /deposit (SPEC §2, §5): amount, remaining monthly allowance, two agreements. */
+/** /deposit (docs/product.md §2, §5): amount, remaining monthly allowance, two agreements. */
 export default function DepositPage() {
   const navigate = useNavigate();
   const limit = useDepositLimit();

@@ -20,7 +20,7 @@ function isDeposit(state: unknown): state is DepositResponse {
   return typeof s?.qrcode === 'string' && typeof s.txid === 'string';
 }
 
-/** /depositQR (SPEC §2): amount, QR code, copia-e-cola, 'Já fiz o pagamento'. */
+/** /depositQR (docs/product.md §2): amount, QR code, copia-e-cola, 'Já fiz o pagamento'. */
 export default function DepositQrPage() {
   const state: unknown = useLocation().state;
   const navigate = useNavigate();

@@ -112,7 +112,7 @@ function StatementTable({ rows }: { rows: StatementRow[] }) {
   );
 }
 
-/** /extract 'Extrato de operações' (SPEC §2): wealth card, filter, statement table. */
+/** /extract 'Extrato de operações' (docs/product.md §2): wealth card, filter, statement table. */
 export default function ExtractPage() {
   usePageTitle('Extrato de operações');
   const passed = useLocation().state as { balance?: string; total_token_balance?: string } | null;

@@ -9,7 +9,7 @@ const MESSAGES = {
     'Depósito realizado com sucesso! Assim que o Pix for confirmado, o saldo aparecerá na sua carteira.',
 } as const;
 
-/** /operation-realized (SPEC §2): the success message of a Saque or Deposito. */
+/** /operation-realized (docs/product.md §2): the success message of a Saque or Deposito. */
 export default function OperationRealizedPage() {
   const state = useLocation().state as { type?: string } | null;
   const type = state?.type === 'Saque' ? 'Saque' : 'Deposito';

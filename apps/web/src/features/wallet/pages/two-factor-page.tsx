@@ -61,7 +61,7 @@ function OtpQrCode({ url }: { url: string }) {
   );
 }
 
-/** /two-factor (SPEC §2, §4): a QR code (or the secret) for an authenticator app, then the 6-digit code. */
+/** /two-factor (docs/product.md §2, §4): a QR code (or the secret) for an authenticator app, then the 6-digit code. */
 export default function TwoFactorPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -205,7 +205,7 @@ function MyAssets({ hidden }: { hidden: boolean }) {
   );
 }
 
-/** /wallet (SPEC §2): balances, donut, Depositar / Sacar / Extrato and 'Meus Ativos'. */
+/** /wallet (docs/product.md §2): balances, donut, Depositar / Sacar / Extrato and 'Meus Ativos'. */
 export default function WalletPage() {
   usePageTitle('Minha Carteira');
   const navigate = useNavigate();
@@ -223,7 +223,7 @@ export default function WalletPage() {
   const data = balance.data;
   const donut = donutPercentages(data?.balance ?? '0', data?.total_token_balance ?? '0');
 
-  /** SPEC §4: refresh the token, read the user; two-factor on → /withdraw, else /two-factor. */
+  /** docs/product.md §4: refresh the token, read the user; two-factor on → /withdraw, else /two-factor. */
   async function withdraw() {
     if (!data) return;
     setChecking(true);

@@ -16,7 +16,7 @@ import { pixKeyTypeLabel } from '../lib/pix-key';
 
 const CODE_REQUIRED = 'Preencha o código de autenticação do saque!';
 
-/** /withdrawConfirmation (SPEC §2): the summary and the two-factor code, then POST withdraw. */
+/** /withdrawConfirmation (docs/product.md §2): the summary and the two-factor code, then POST withdraw. */
 export default function WithdrawConfirmationPage() {
   const state = readConfirmationState(useLocation().state);
   const navigate = useNavigate();

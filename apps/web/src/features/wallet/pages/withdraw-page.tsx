@@ -37,7 +37,7 @@ import {
 const FILL_ALL = 'Preencha todos os campos!';
 const SELECT_ONE = 'Selecione uma opção*';
 
-/** /withdraw 'Saque de dinheiro' (SPEC §2, §5). */
+/** /withdraw 'Saque de dinheiro' (docs/product.md §2, §5). */
 export default function WithdrawPage() {
   const navigate = useNavigate();
   const location = useLocation();
