@@ -1,32 +1,83 @@
-/** Money travels as decimal strings with two places ("1500.00") and is integer centavos inside. */
+/**
+ * Money travels as decimal strings with two places ("1500.00", docs/product.md §7) and is integer
+ * centavos inside, never floating point. The one implementation for the API and the web: this file
+ * imports nothing, so the landing bundle takes only the functions it calls (`@copaiba/contracts/money`).
+ */
+
+/** An amount the API accepts: up to 13 integer digits and 2 decimals. */
 export const MONEY_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 
-export function centsToDecimal(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const text = `${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-  return negative ? `-${text}` : text;
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/** An integer counted in 10^-places as a decimal string: (123450n, 2) → "1234.50", (-5n, 2) → "-0.05". */
+export function scaledToDecimal(value: bigint, places: number): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const factor = 10n ** BigInt(places);
+  const fraction = places > 0 ? `.${String(abs % factor).padStart(places, '0')}` : '';
+  return `${negative ? '-' : ''}${abs / factor}${fraction}`;
 }
 
-/** "1234.5" or "1234,50" → 123450n; null when it is not a plain non-negative amount. */
-export function decimalToCents(value: string): bigint | null {
-  const normalized = value.trim().replace(',', '.');
-  if (!MONEY_PATTERN.test(normalized)) return null;
-  const [whole = '0', fraction = ''] = normalized.split('.');
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+/** 123450n → "1234.50". */
+export function centsToDecimal(cents: bigint): string {
+  return scaledToDecimal(cents, 2);
 }
 
 /** Hundredths of a percent → "12.50". */
 export function basisPointsToPercent(bp: number): string {
-  return centsToDecimal(BigInt(bp));
+  return scaledToDecimal(BigInt(bp), 2);
 }
 
-/** numerator / denominator rounded half to even (banker's rounding), all integers. */
+/**
+ * A non-negative decimal ("12.5" or "12,5", any size) as an integer counted in 10^-places:
+ * ("12.5", 2) → 1250n. Null when it is not one, or has more decimals than `places`: "12.505" is
+ * refused, never truncated to 12.50.
+ */
+export function decimalToScaled(value: string | null | undefined, places: number): bigint | null {
+  const match = DECIMAL.exec((value ?? '').trim().replace(',', '.'));
+  const fraction = match?.[2] ?? '';
+  if (!match || fraction.length > places) return null;
+  return BigInt(match[1]! + fraction.padEnd(places, '0'));
+}
+
+/** "1234.5" or "1234,50" → 123450n; null when it is not an amount the API accepts (MONEY_PATTERN). */
+export function decimalToCents(value: string): bigint | null {
+  const normalized = value.trim().replace(',', '.');
+  return MONEY_PATTERN.test(normalized) ? decimalToScaled(normalized, 2) : null;
+}
+
+/** An amount as the API sends it ("1500.00", or "-20.50" in a statement) → centavos; 0n when unreadable. */
+export function decimalToCentsOrZero(value: string | null | undefined): bigint {
+  const text = (value ?? '').trim();
+  const negative = text.startsWith('-');
+  const cents = decimalToScaled(negative ? text.slice(1) : text, 2) ?? 0n;
+  return negative ? -cents : cents;
+}
+
+/**
+ * An amount as a person types it in pt-BR or plainly ("150", "150,5", "1.500,00", "R$ 25.00") →
+ * centavos, from its digits only. With a comma, dots group thousands; without one, a single dot is
+ * the decimal point. Null when it is not a non-negative amount with at most 2 decimals.
+ */
+export function typedAmountToCents(text: string): bigint | null {
+  let value = text.replace(/R\$/i, '').replace(/\s/g, '');
+  if (value.includes(',')) value = value.replace(/\./g, '').replace(',', '.');
+  else if ((value.match(/\./g) ?? []).length > 1) return null;
+  // "150," and "150." are 150: the person has not typed the centavos yet.
+  return decimalToScaled(value.replace(/\.$/, ''), 2);
+}
+
+/**
+ * numerator / denominator rounded half to even (banker's rounding), all integers. Ties go to the
+ * even neighbour on both sides of zero: 5/2 → 2, -5/2 → -2, -15/10 → -2, -35/10 → -4.
+ */
 export function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
-  const quotient = numerator / denominator;
-  const remainder = numerator % denominator;
-  const twice = remainder * 2n;
-  if (twice < denominator) return quotient;
-  if (twice > denominator) return quotient + 1n;
-  return quotient % 2n === 0n ? quotient : quotient + 1n;
+  if (denominator < 0n) return divideHalfEven(-numerator, -denominator);
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  const quotient = abs / denominator;
+  const twice = (abs % denominator) * 2n;
+  const roundsUp = twice > denominator || (twice === denominator && quotient % 2n === 1n);
+  const rounded = roundsUp ? quotient + 1n : quotient;
+  return negative ? -rounded : rounded;
 }

@@ -2,6 +2,8 @@
  * pt-BR formatting for display. Money arrives as decimal strings ("1500.00", docs/product.md §7) and is
  * formatted with string and BigInt arithmetic only, so no floating-point error can show.
  */
+import { centsToDecimal } from '@copaiba/contracts/money';
+
 export const SAO_PAULO_TZ = 'America/Sao_Paulo';
 
 const DECIMAL = /^([+-])?(\d*)(?:[.,](\d*))?$/;
@@ -46,11 +48,7 @@ export function formatMoney(value: string | number | bigint | null | undefined):
 
 /** Integer centavos to 'R$ 1.234,56'. */
 export function formatCents(cents: number | bigint): string {
-  const value = BigInt(cents);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-  return formatMoney(negative ? `-${text}` : text);
+  return formatMoney(centsToDecimal(BigInt(cents)));
 }
 
 /** A number with pt-BR separators and fixed places: '1.234,50'. */

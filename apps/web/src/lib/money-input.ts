@@ -3,6 +3,8 @@
  * string (react-number-format's `value`, e.g. "1500.5") or a number. No float arithmetic on the
  * string path; a number is rounded to the last place as an integer first.
  */
+import { scaledToDecimal } from '@copaiba/contracts/money';
+
 const DECIMAL = /^(\d*)(?:[.,](\d*))?$/;
 
 export function toFixedDecimal(
@@ -13,7 +15,7 @@ export function toFixedDecimal(
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || value < 0) return '';
     const scaled = BigInt(Math.round(value * 10 ** places));
-    return fromScaled(scaled, places);
+    return scaledToDecimal(scaled, places);
   }
   const text = value.trim();
   if (text === '') return '';
@@ -23,12 +25,6 @@ export function toFixedDecimal(
   if (places === 0) return whole;
   const fraction = (match[2] ?? '').padEnd(places, '0').slice(0, places);
   return `${whole}.${fraction}`;
-}
-
-function fromScaled(scaled: bigint, places: number): string {
-  if (places === 0) return scaled.toString();
-  const factor = 10n ** BigInt(places);
-  return `${scaled / factor}.${(scaled % factor).toString().padStart(places, '0')}`;
 }
 
 /** BRL amount for the API: "1500.00". */

@@ -1,6 +1,6 @@
 import type { TokenCard } from '@copaiba/contracts';
+import { decimalToCentsOrZero, scaledToDecimal } from '@copaiba/contracts/money';
 import { formatPercent } from './format';
-import { toCents } from './money';
 
 export type TokenStatusKey = 'distributing' | 'sold-out' | 'funding';
 
@@ -36,8 +36,8 @@ type ProgressFields = Pick<TokenCard, 'amount_capitated' | 'unit_price' | 'quant
  * amount_capitated / (unit_price × quantity), 0 when the total is 0 (docs/product.md §9).
  */
 export function fundingProgressBasisPoints(token: ProgressFields): bigint {
-  const raised = toCents(token.amount_capitated) ?? 0n;
-  const unit = toCents(token.unit_price) ?? 0n;
+  const raised = decimalToCentsOrZero(token.amount_capitated);
+  const unit = decimalToCentsOrZero(token.unit_price);
   const quantity = Number.isSafeInteger(token.quantity) && token.quantity > 0 ? token.quantity : 0;
   const total = unit * BigInt(quantity);
   if (total === 0n) return 0n;
@@ -53,7 +53,6 @@ export interface FundingProgress {
 
 export function fundingProgress(token: ProgressFields): FundingProgress {
   const bp = fundingProgressBasisPoints(token);
-  const percent = `${bp / 100n}.${(bp % 100n).toString().padStart(2, '0')}`;
   // A display-only number, clamped for the bar.
-  return { value: Math.min(100, Number(bp) / 100), label: formatPercent(percent) };
+  return { value: Math.min(100, Number(bp) / 100), label: formatPercent(scaledToDecimal(bp, 2)) };
 }

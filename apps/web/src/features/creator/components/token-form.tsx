@@ -1,4 +1,5 @@
-import { decimalToCents, workspaceMessages, type TokenFormData } from '@copaiba/contracts';
+import { workspaceMessages, type TokenFormData } from '@copaiba/contracts';
+import { decimalToCents } from '@copaiba/contracts/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,

@@ -1,4 +1,5 @@
 import { buyMessages, type PublicToken } from '@copaiba/contracts';
+import { decimalToCentsOrZero } from '@copaiba/contracts/money';
 import {
   Alert,
   Badge,
@@ -18,7 +19,6 @@ import { Link } from 'react-router';
 import { FigureGrid } from '@/components/figure-grid';
 import { fieldErrors, isApiError } from '@/lib/api-error';
 import { formatCents, formatMoney, formatPercent } from '@/lib/format';
-import { toCents } from '@/lib/money';
 import { buyToken, useWalletBalance } from '../api/buy-token';
 import type { Simulation } from '../lib/simulation';
 
@@ -78,7 +78,7 @@ export function PurchaseSimulationModal({
     setInsufficient(false);
   }
 
-  const balanceCents = toCents(balance.data?.balance) ?? 0n;
+  const balanceCents = decimalToCentsOrZero(balance.data?.balance);
   const afterCents = balanceCents - simulation.priceCents;
 
   function proceed() {

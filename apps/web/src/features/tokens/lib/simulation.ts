@@ -1,4 +1,4 @@
-import { decimalToScaled, divideHalfEven, toCents } from '@/lib/money';
+import { decimalToCentsOrZero, decimalToScaled, divideHalfEven } from '@copaiba/contracts/money';
 
 export interface SimulationInput {
   quantity: number;
@@ -29,7 +29,7 @@ export function simulatePurchase({
   interestRate,
 }: SimulationInput): Simulation {
   const units = Number.isSafeInteger(quantity) && quantity > 0 ? BigInt(quantity) : 0n;
-  const priceCents = units * (toCents(unitPrice) ?? 0n);
+  const priceCents = units * decimalToCentsOrZero(unitPrice);
   const places = decimalPlaces(interestRate);
   const rate = decimalToScaled(interestRate, places) ?? 0n;
   // price × rate / (100 × 10^places)
@@ -40,7 +40,7 @@ export function simulatePurchase({
 /** What each installment pays for `quantity` units: amount_to_pay.value (per unit) × quantity. */
 export function installmentForQuantity(amountPerUnit: string, quantity: number): bigint {
   const units = Number.isSafeInteger(quantity) && quantity > 0 ? BigInt(quantity) : 0n;
-  return units * (toCents(amountPerUnit) ?? 0n);
+  return units * decimalToCentsOrZero(amountPerUnit);
 }
 
 /** The quantity the controls may hold: a whole number from 1 to the units left (docs/product.md §5). */

@@ -1,36 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  centsToDecimal,
-  decimalCents,
   depositAmountError,
   donutPercentages,
-  parseAmountCents,
   withdrawAmountError,
   withdrawalUsage,
 } from './amount';
-
-describe('parseAmountCents', () => {
-  it('reads comma or dot amounts from their digits', () => {
-    expect(parseAmountCents('150')).toBe(15000n);
-    expect(parseAmountCents('150,5')).toBe(15050n);
-    expect(parseAmountCents('150.05')).toBe(15005n);
-    expect(parseAmountCents('1.500,00')).toBe(150000n);
-    expect(parseAmountCents('R$ 25,00')).toBe(2500n);
-    expect(parseAmountCents('0,1')).toBe(10n);
-  });
-  it('refuses what is not an amount', () => {
-    expect(parseAmountCents('')).toBeNull();
-    expect(parseAmountCents('abc')).toBeNull();
-    expect(parseAmountCents('1,234')).toBeNull();
-    expect(parseAmountCents('1.2.3')).toBeNull();
-    expect(parseAmountCents('-5')).toBeNull();
-  });
-  it('writes the API string', () => {
-    expect(centsToDecimal(12345n)).toBe('123.45');
-    expect(centsToDecimal(5n)).toBe('0.05');
-    expect(decimalCents('-20.50')).toBe(-2050n);
-  });
-});
 
 describe('deposit rules', () => {
   it('follows docs/product.md §5', () => {

@@ -1,4 +1,5 @@
 import { walletMessages } from '@copaiba/contracts';
+import { centsToDecimal, typedAmountToCents } from '@copaiba/contracts/money';
 import {
   Alert,
   Button,
@@ -17,7 +18,7 @@ import { formatMoney } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { createDeposit, useDepositLimit } from '../api/wallet';
 import { WalletCard } from '../components/wallet-card';
-import { centsToDecimal, depositAmountError, parseAmountCents } from '../lib/amount';
+import { depositAmountError } from '../lib/amount';
 
 /** /deposit (docs/product.md §2, §5): amount, remaining monthly allowance, two agreements. */
 export default function DepositPage() {
@@ -40,7 +41,7 @@ export default function DepositPage() {
     const agreementsOk = limitAgreed && ownAccount;
     setAgreementError(agreementsOk ? null : walletMessages.depositAgreements);
     if (amountError || !agreementsOk) return;
-    const value = centsToDecimal(parseAmountCents(amount)!);
+    const value = centsToDecimal(typedAmountToCents(amount)!);
     if (attempt.current?.value !== value) attempt.current = { value, key: crypto.randomUUID() };
     setSubmitting(true);
     try {

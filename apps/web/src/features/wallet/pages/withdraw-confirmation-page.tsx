@@ -1,3 +1,4 @@
+import { decimalToCentsOrZero } from '@copaiba/contracts/money';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -10,7 +11,6 @@ import { formatCents, formatMoney } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { createWithdrawal, WALLET_QUERY_KEY } from '../api/wallet';
 import { WalletCard } from '../components/wallet-card';
-import { decimalCents } from '../lib/amount';
 import { readConfirmationState } from '../lib/navigation-state';
 import { pixKeyTypeLabel } from '../lib/pix-key';
 
@@ -30,7 +30,8 @@ export default function WithdrawConfirmationPage() {
   if (!state) return <Navigate to="/wallet" replace />;
   const confirmation = state;
   const finalCents =
-    decimalCents(confirmation.balance) - decimalCents(confirmation.withdrawal_value);
+    decimalToCentsOrZero(confirmation.balance) -
+    decimalToCentsOrZero(confirmation.withdrawal_value);
 
   async function send() {
     if (!isCodeComplete(code)) {

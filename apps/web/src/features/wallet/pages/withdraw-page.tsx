@@ -1,3 +1,4 @@
+import { centsToDecimal, typedAmountToCents } from '@copaiba/contracts/money';
 import {
   Button,
   Center,
@@ -16,12 +17,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { formatCents, formatMoney } from '@/lib/format';
 import { useBalance } from '../api/wallet';
 import { WalletCard } from '../components/wallet-card';
-import {
-  centsToDecimal,
-  parseAmountCents,
-  withdrawAmountError,
-  withdrawalUsage,
-} from '../lib/amount';
+import { withdrawAmountError, withdrawalUsage } from '../lib/amount';
 import { readWithdrawState, type WithdrawConfirmationState } from '../lib/navigation-state';
 import {
   isEmail,
@@ -83,7 +79,7 @@ export default function WithdrawPage() {
     if (next.key || next.amount) return;
     const state: WithdrawConfirmationState = {
       keyPix: pixKeyForApi(type, key),
-      withdrawal_value: centsToDecimal(parseAmountCents(amount)!),
+      withdrawal_value: centsToDecimal(typedAmountToCents(amount)!),
       balance: limits.balance,
       typeKeyPix: type,
     };
