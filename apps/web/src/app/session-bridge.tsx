@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { CURRENT_USER_QUERY_KEY } from '@/lib/current-user';
+import { currentUserKey } from '@/lib/query-keys';
 import { onSessionExpired, useIsLoggedIn } from '@/lib/session';
 
 /** Connects the session store to the router and the query cache. */
@@ -15,7 +15,7 @@ export function SessionBridge() {
 
   // Whoever logs in next must not see the previous person's data.
   useEffect(() => {
-    if (!loggedIn) queryClient.removeQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    if (!loggedIn) queryClient.removeQueries({ queryKey: currentUserKey });
   }, [loggedIn, queryClient]);
 
   return null;

@@ -1,9 +1,9 @@
 import type { User } from '@copaiba/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { currentUserKey } from './query-keys';
 import { useIsLoggedIn } from './session';
 
-export const CURRENT_USER_QUERY_KEY = ['current-user'] as const;
 /** docs/product.md §4: the user is fetched at once, then every 5 minutes on non-public pages. */
 export const USER_REFETCH_INTERVAL_MS = 300_000;
 
@@ -15,7 +15,7 @@ export function fetchCurrentUser(): Promise<User> {
 export function useCurrentUser({ poll = false }: { poll?: boolean } = {}) {
   const loggedIn = useIsLoggedIn();
   return useQuery({
-    queryKey: CURRENT_USER_QUERY_KEY,
+    queryKey: currentUserKey,
     queryFn: fetchCurrentUser,
     enabled: loggedIn,
     refetchInterval: poll ? USER_REFETCH_INTERVAL_MS : false,

@@ -1,7 +1,7 @@
-import type { Page, TokenCard } from '@copaiba/contracts';
+import type { TokenCard } from '@copaiba/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
-import { isApiError } from './api-error';
+import { getPageOrEmpty } from './page-or-empty';
+import { tokenKeys } from './query-keys';
 
 /**
  * Pages of token cards, shared by the landing page, the token lists and the issuer page.
@@ -10,8 +10,6 @@ import { isApiError } from './api-error';
  */
 export const TOKENS_PER_PAGE = 3;
 export const ISSUER_TOKENS_PER_PAGE = 2;
-
-export const EMPTY_PAGE: Page<never> = { count: 0, next: null, previous: null, results: [] };
 
 /** The number of pages a count fills, at least 1. */
 export function pageCount(count: number, pageSize: number): number {
@@ -25,22 +23,14 @@ interface TokenPageOptions {
   auth?: boolean;
 }
 
-/**
- * GET a page of tokens. A 404 (a page past the last one, or a list with nothing to show, docs/product.md §8)
- * is an empty page: the grid then shows its empty text.
- */
-export async function fetchTokenPage({ path, auth = false }: TokenPageOptions) {
-  try {
-    return await api.get<Page<TokenCard>>(path, { auth });
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return EMPTY_PAGE as Page<TokenCard>;
-    throw error;
-  }
+/** GET a page of tokens; a 404 is an empty page, and the grid shows its empty text. */
+export function fetchTokenPage({ path, auth = false }: TokenPageOptions) {
+  return getPageOrEmpty<TokenCard>(path, { auth });
 }
 
 export function useTokenPage(options: TokenPageOptions & { enabled?: boolean }) {
   return useQuery({
-    queryKey: ['tokens', options.auth ? 'private' : 'public', options.path],
+    queryKey: tokenKeys.cards(options.auth ? 'private' : 'public', options.path),
     queryFn: () => fetchTokenPage(options),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,

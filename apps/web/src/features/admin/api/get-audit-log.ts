@@ -1,7 +1,7 @@
 import type { AuditEntry, Page } from '@copaiba/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/lib/query-keys';
 
 /** Entries per page of GET /api/admins/audit-log/. */
 export const AUDIT_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import type { CreatorDetail } from '@copaiba/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/lib/query-keys';
 
 /** GET /api/admins/detail/creator/{id}: the user, links to their data and their tokens. */
 export function getCreatorDetail(id: number): Promise<CreatorDetail> {

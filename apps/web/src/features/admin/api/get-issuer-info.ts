@@ -1,7 +1,7 @@
 import type { IssuerFormData } from '@copaiba/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/lib/query-keys';
 
 /** GET /api/admins/creator/{id}/issuer/ (Dados do Emissor); 404 {detail} when there is none. */
 export function getIssuerInfo(id: number): Promise<IssuerFormData> {

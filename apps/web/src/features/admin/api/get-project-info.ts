@@ -1,7 +1,7 @@
 import type { ProjectFormData } from '@copaiba/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/lib/query-keys';
 
 /** GET /api/admins/project/{tokenId}/ (Info do Projeto); 404 {detail} when there is none. */
 export function getProjectInfo(tokenId: number): Promise<ProjectFormData> {

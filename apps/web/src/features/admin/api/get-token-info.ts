@@ -1,7 +1,7 @@
 import type { TokenFormData } from '@copaiba/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/lib/query-keys';
 
 /** GET /api/admins/token/{tokenId}/ (Info do Token). */
 export function getTokenInfo(tokenId: number): Promise<TokenFormData> {

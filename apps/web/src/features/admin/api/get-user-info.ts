@@ -2,7 +2,7 @@ import type { adminUserInfo } from '@copaiba/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/lib/query-keys';
 
 export type AdminUserInfo = z.infer<typeof adminUserInfo>;
 

@@ -1,7 +1,7 @@
 import type { CreatorRow } from '@copaiba/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/lib/query-keys';
 
 export interface RoleChange {
   is_token_creator?: boolean;

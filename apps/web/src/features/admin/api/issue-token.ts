@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/lib/query-keys';
 
 /** POST /api/admins/issue-token/{tokenId} (empty body) → 201 {message}; 404 {detail}; 409 {message}. */
 export function issueToken(tokenId: number): Promise<{ message: string }> {

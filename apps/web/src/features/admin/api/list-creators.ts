@@ -1,7 +1,7 @@
 import type { CreatorRow, Page } from '@copaiba/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/lib/query-keys';
 
 /** Rows per page of GET /api/admins/list/creators/. */
 export const CREATORS_PAGE_SIZE = 10;

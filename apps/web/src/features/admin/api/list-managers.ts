@@ -1,7 +1,7 @@
 import type { ManagerOption } from '@copaiba/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/lib/query-keys';
 
 /** GET /api/admins/managers/ → every user who is a project manager. */
 export function listManagers(): Promise<ManagerOption[]> {

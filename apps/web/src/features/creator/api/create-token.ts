@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
-import { REGISTERED_TOKENS_QUERY_KEY } from './registered-tokens';
+import { creatorKeys } from '@/lib/query-keys';
 import type { UploadVariables } from './upload';
 
 /** POST /api/token/ (multipart) → 201 {message, id}; 403 {detail} without an issuer. */
@@ -12,6 +12,6 @@ export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: REGISTERED_TOKENS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: creatorKeys.registeredTokens }),
   });
 }

@@ -1,8 +1,7 @@
 import type { ProjectFormData } from '@copaiba/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const projectDetailQueryKey = (tokenId: number) => ['creator-project', tokenId] as const;
+import { creatorKeys } from '@/lib/query-keys';
 
 /** GET /api/project/detail/{tokenId} → the project as its edit form shows it. */
 export function getProjectDetail(tokenId: number): Promise<ProjectFormData> {
@@ -11,7 +10,7 @@ export function getProjectDetail(tokenId: number): Promise<ProjectFormData> {
 
 export function useProjectDetail(tokenId: number | null) {
   return useQuery({
-    queryKey: projectDetailQueryKey(tokenId ?? 0),
+    queryKey: creatorKeys.project(tokenId ?? 0),
     queryFn: () => getProjectDetail(tokenId!),
     enabled: tokenId !== null,
     staleTime: 0,

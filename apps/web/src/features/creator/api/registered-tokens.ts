@@ -1,8 +1,7 @@
 import type { Page, RegisteredToken } from '@copaiba/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const REGISTERED_TOKENS_QUERY_KEY = ['registered-tokens'] as const;
+import { creatorKeys } from '@/lib/query-keys';
 
 /** GET /api/token-issuer/token-list?page=N → the creator's tokens, 5 per page (docs/product.md §9). */
 export function getRegisteredTokens(page: number): Promise<Page<RegisteredToken>> {
@@ -11,7 +10,7 @@ export function getRegisteredTokens(page: number): Promise<Page<RegisteredToken>
 
 export function useRegisteredTokens(page: number) {
   return useQuery({
-    queryKey: [...REGISTERED_TOKENS_QUERY_KEY, page],
+    queryKey: creatorKeys.registeredTokensPage(page),
     queryFn: () => getRegisteredTokens(page),
     placeholderData: keepPreviousData,
     staleTime: 0,

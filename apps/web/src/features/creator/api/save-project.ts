@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
-import { projectDetailQueryKey } from './project-detail';
-import { REGISTERED_TOKENS_QUERY_KEY } from './registered-tokens';
-import { tokenDetailQueryKey } from './token-detail';
+import { creatorKeys } from '@/lib/query-keys';
 import type { UploadVariables } from './upload';
 
 interface ProjectVariables extends UploadVariables {
@@ -22,9 +20,9 @@ export function updateProject({ tokenId, form, onProgress }: ProjectVariables) {
 function useInvalidateProject() {
   const queryClient = useQueryClient();
   return async (tokenId: number) => {
-    await queryClient.invalidateQueries({ queryKey: REGISTERED_TOKENS_QUERY_KEY });
-    await queryClient.invalidateQueries({ queryKey: tokenDetailQueryKey(tokenId) });
-    await queryClient.invalidateQueries({ queryKey: projectDetailQueryKey(tokenId) });
+    await queryClient.invalidateQueries({ queryKey: creatorKeys.registeredTokens });
+    await queryClient.invalidateQueries({ queryKey: creatorKeys.token(tokenId) });
+    await queryClient.invalidateQueries({ queryKey: creatorKeys.project(tokenId) });
   };
 }
 

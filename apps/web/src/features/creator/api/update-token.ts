@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
-import { REGISTERED_TOKENS_QUERY_KEY } from './registered-tokens';
-import { tokenDetailQueryKey } from './token-detail';
+import { creatorKeys } from '@/lib/query-keys';
 import type { UploadVariables } from './upload';
 
 /** PUT /api/token/update/{id} (multipart, only changed fields) → 201 {message}; 409 once issued. */
@@ -18,8 +17,8 @@ export function useUpdateToken() {
   return useMutation({
     mutationFn: updateToken,
     onSuccess: async (_result, { tokenId }) => {
-      await queryClient.invalidateQueries({ queryKey: REGISTERED_TOKENS_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: tokenDetailQueryKey(tokenId) });
+      await queryClient.invalidateQueries({ queryKey: creatorKeys.registeredTokens });
+      await queryClient.invalidateQueries({ queryKey: creatorKeys.token(tokenId) });
     },
   });
 }

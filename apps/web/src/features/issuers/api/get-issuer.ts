@@ -1,6 +1,7 @@
 import type { PublicIssuer } from '@copaiba/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { issuerKeys } from '@/lib/query-keys';
 
 /** GET /api/token-issuer/detail/{id} → the public issuer; 404 {detail} when unknown. */
 export function getIssuer(id: number): Promise<PublicIssuer> {
@@ -9,7 +10,7 @@ export function getIssuer(id: number): Promise<PublicIssuer> {
 
 export function useIssuer(id: number | null) {
   return useQuery({
-    queryKey: ['issuer', id],
+    queryKey: issuerKeys.detail(id),
     queryFn: () => getIssuer(id!),
     enabled: id !== null,
     staleTime: 60_000,

@@ -1,8 +1,7 @@
 import type { IssuerFormData } from '@copaiba/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const OWN_ISSUER_QUERY_KEY = ['own-issuer'] as const;
+import { issuerKeys } from '@/lib/query-keys';
 
 /** GET /api/token-issuer/ (creator) → the issuer's data as its form shows it. */
 export function getOwnIssuer(): Promise<IssuerFormData> {
@@ -10,5 +9,5 @@ export function getOwnIssuer(): Promise<IssuerFormData> {
 }
 
 export function useOwnIssuer() {
-  return useQuery({ queryKey: OWN_ISSUER_QUERY_KEY, queryFn: getOwnIssuer, staleTime: 0 });
+  return useQuery({ queryKey: issuerKeys.own, queryFn: getOwnIssuer, staleTime: 0 });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
-import { OWN_ISSUER_QUERY_KEY } from './own-issuer';
+import { issuerKeys } from '@/lib/query-keys';
 import type { UploadVariables } from './register-issuer';
 
 /** PUT /api/token-issuer/ (multipart, only the changed fields) → 200 {message}. */
@@ -12,6 +12,6 @@ export function useUpdateIssuer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateIssuer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: OWN_ISSUER_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: issuerKeys.own }),
   });
 }

@@ -25,9 +25,9 @@ import { MaskedTextInput } from '@/components/masked-text-input';
 import { toFormData } from '@/lib/api-client';
 import { errorMessage, fieldErrors, GENERIC_ERROR, isApiError } from '@/lib/api-error';
 import { changedFields, nothingChanged } from '@/lib/changed-fields';
-import { CURRENT_USER_QUERY_KEY } from '@/lib/current-user';
 import { CNPJ_MASK, PHONE_MASK } from '@/lib/masks';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { currentUserKey } from '@/lib/query-keys';
 import { useRegisterIssuer } from '../api/register-issuer';
 import { useUpdateIssuer } from '../api/update-issuer';
 import {
@@ -133,7 +133,7 @@ export function IssuerForm({ mode, initial }: IssuerFormProps) {
     try {
       const result = await registerMutation.mutateAsync({ form, onProgress: setProgress });
       notifySuccess(result.message);
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
       await navigate('/');
     } catch (error) {
       captchaRef.current?.reset();

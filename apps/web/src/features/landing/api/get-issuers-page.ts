@@ -1,6 +1,7 @@
 import type { IssuerCard, Page } from '@copaiba/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { issuerKeys } from '@/lib/query-keys';
 
 /** docs/product.md §9: the carousel shows 4 issuers per page. */
 export const ISSUERS_PER_PAGE = 4;
@@ -12,7 +13,7 @@ export function getIssuersPage(page: number): Promise<Page<IssuerCard>> {
 
 export function useIssuersPage(page: number) {
   return useQuery({
-    queryKey: ['issuers', page],
+    queryKey: issuerKeys.cards(page),
     queryFn: () => getIssuersPage(page),
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -1,8 +1,7 @@
 import type { ManagerProject, Page } from '@copaiba/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const managerProjectsKey = ['manager', 'projects'] as const;
+import { managerKeys } from '@/lib/query-keys';
 
 /** GET /api/project-manager/project-list?page=N → the tokens assigned to me (5 per page). */
 export function listManagerProjects(page: number): Promise<Page<ManagerProject>> {
@@ -11,7 +10,7 @@ export function listManagerProjects(page: number): Promise<Page<ManagerProject>>
 
 export function useManagerProjects(page: number) {
   return useQuery({
-    queryKey: [...managerProjectsKey, page],
+    queryKey: managerKeys.projectsPage(page),
     queryFn: () => listManagerProjects(page),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { managerProjectsKey } from './list-projects';
+import { managerKeys } from '@/lib/query-keys';
 
 export interface Reports {
   tokenId: number;
@@ -20,6 +20,6 @@ export function useSendReports() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendReports,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: managerProjectsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: managerKeys.projects }),
   });
 }

@@ -1,6 +1,7 @@
 import type { TokenDetailResponse } from '@copaiba/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { tokenKeys } from '@/lib/query-keys';
 
 /** GET /api/token-issuer-token-project/detail/{id} → token, issuer, project, schedule (public). */
 export function getTokenDetail(id: number): Promise<TokenDetailResponse> {
@@ -9,7 +10,7 @@ export function getTokenDetail(id: number): Promise<TokenDetailResponse> {
 
 export const tokenDetailQuery = (id: number) =>
   queryOptions({
-    queryKey: ['token-detail', id],
+    queryKey: tokenKeys.detail(id),
     queryFn: () => getTokenDetail(id),
     staleTime: 30_000,
   });

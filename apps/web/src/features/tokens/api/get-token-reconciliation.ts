@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { tokenKeys } from '@/lib/query-keys';
 
 /** GET /api/token/{id}/reconciliation/ — on-chain balances against the ledger (public). */
 export interface TokenReconciliation {
@@ -17,7 +18,7 @@ export interface TokenReconciliation {
 
 export function useTokenReconciliation(id: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['token-reconciliation', id],
+    queryKey: tokenKeys.reconciliation(id),
     queryFn: () => api.get<TokenReconciliation>(`token/${id}/reconciliation/`, { auth: false }),
     enabled,
     staleTime: 60_000,

@@ -19,7 +19,9 @@ import { Link } from 'react-router';
 import { FigureGrid } from '@/components/figure-grid';
 import { fieldErrors, isApiError } from '@/lib/api-error';
 import { formatCents, formatMoney, formatPercent } from '@/lib/format';
-import { buyToken, useWalletBalance } from '../api/buy-token';
+import { tokenKeys, walletKeys } from '@/lib/query-keys';
+import { useWalletBalance } from '@/lib/wallet-balance';
+import { buyToken } from '../api/buy-token';
 import type { Simulation } from '../lib/simulation';
 
 export interface PurchaseModalProps {
@@ -67,7 +69,7 @@ export function PurchaseSimulationModal({
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ name: 'simulation' });
   const [insufficient, setInsufficient] = useState(false);
-  const balance = useWalletBalance(opened);
+  const balance = useWalletBalance({ enabled: opened });
   // One key per purchase attempt, reused when a failed connection is retried.
   const attempt = useRef<{ quantity: number; key: string } | null>(null);
 
@@ -101,8 +103,8 @@ export function PurchaseSimulationModal({
       attempt.current = null;
       setStep({ name: 'success', message: result.message || buyMessages.bought });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['wallet'] }),
-        queryClient.invalidateQueries({ queryKey: ['token-detail'] }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+        queryClient.invalidateQueries({ queryKey: tokenKeys.details }),
       ]);
     } catch (error) {
       let message = FAILURE;

@@ -16,7 +16,8 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage, fieldErrors, isApiError } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
-import { createDeposit, useDepositLimit } from '../api/wallet';
+import { createDeposit } from '../api/create-deposit';
+import { useDepositLimit } from '../api/get-deposit-limit';
 import { WalletCard } from '../components/wallet-card';
 import { depositAmountError } from '../lib/amount';
 

@@ -6,7 +6,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { simulatePixPayment } from '../api/wallet';
+import { simulatePixPayment } from '../api/simulate-pix-payment';
 import { WalletCard } from '../components/wallet-card';
 
 /** Long labels wrap on a phone instead of being cut. */

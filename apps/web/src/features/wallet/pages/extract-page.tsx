@@ -21,7 +21,8 @@ import { PageArrows } from '@/components/page-arrows';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime, formatDecimal, formatMoney } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
-import { useBalance, useStatement } from '../api/wallet';
+import { useWalletBalance } from '@/lib/wallet-balance';
+import { useStatement } from '../api/list-statement';
 import { HideToggle, money } from '../components/money-text';
 import { RecordCards } from '../components/record-cards';
 
@@ -116,7 +117,7 @@ function StatementTable({ rows }: { rows: StatementRow[] }) {
 export default function ExtractPage() {
   usePageTitle('Extrato de operações');
   const passed = useLocation().state as { balance?: string; total_token_balance?: string } | null;
-  const balance = useBalance();
+  const balance = useWalletBalance();
   const cash = balance.data?.balance ?? passed?.balance;
   const tokens = balance.data?.total_token_balance ?? passed?.total_token_balance;
   const [hidden, setHidden] = useState(false);

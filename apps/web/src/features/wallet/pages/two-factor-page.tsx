@@ -17,9 +17,11 @@ import { Link, useNavigate } from 'react-router';
 import { CodeBoxes, isCodeComplete } from '@/components/code-boxes';
 import { refreshSession } from '@/lib/api-client';
 import { errorMessage, fieldErrors, isApiError } from '@/lib/api-error';
-import { CURRENT_USER_QUERY_KEY } from '@/lib/current-user';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { activateTwoFactor, getBalance, getTwoFactorUrl } from '../api/wallet';
+import { currentUserKey, walletKeys } from '@/lib/query-keys';
+import { getWalletBalance } from '@/lib/wallet-balance';
+import { activateTwoFactor } from '../api/activate-two-factor';
+import { useTwoFactorUrl } from '../api/get-two-factor-url';
 import { WalletCard } from '../components/wallet-card';
 import { otpSecret } from '../lib/otp';
 import { QR_SIZE, qrImageSource } from '../lib/qr-image';
@@ -29,7 +31,7 @@ const INCOMPLETE = 'Preencha o código de 6 dígitos encontrado no app!';
 /** The otpauth URL as a QR image; while it is drawn, a placeholder of the same size. */
 function OtpQrCode({ url }: { url: string }) {
   const image = useQuery({
-    queryKey: ['wallet', 'twoauth', 'qr', url],
+    queryKey: walletKeys.twoFactorQr(url),
     queryFn: () => qrImageSource(url),
     staleTime: Infinity,
     gcTime: 0,
@@ -65,13 +67,7 @@ function OtpQrCode({ url }: { url: string }) {
 export default function TwoFactorPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const setup = useQuery({
-    queryKey: ['wallet', 'twoauth'],
-    queryFn: getTwoFactorUrl,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const setup = useTwoFactorUrl();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -87,8 +83,8 @@ export default function TwoFactorPage() {
       await refreshSession().catch(() => false);
       const result = await activateTwoFactor(code);
       notifySuccess(result.message);
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
-      const balance = await getBalance();
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      const balance = await getWalletBalance();
       await navigate('/withdraw', {
         state: {
           withdrawal_to_use: balance.withdrawal_to_use,

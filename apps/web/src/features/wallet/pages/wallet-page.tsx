@@ -28,11 +28,13 @@ import { ErrorState } from '@/components/error-state';
 import { PageArrows } from '@/components/page-arrows';
 import { refreshSession } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
-import { CURRENT_USER_QUERY_KEY, fetchCurrentUser } from '@/lib/current-user';
+import { fetchCurrentUser } from '@/lib/current-user';
 import { formatDate, formatDecimal } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
-import { useBalance, useMyTokens } from '../api/wallet';
+import { currentUserKey } from '@/lib/query-keys';
+import { useWalletBalance } from '@/lib/wallet-balance';
+import { useMyTokens } from '../api/list-my-tokens';
 import { HideToggle, money } from '../components/money-text';
 import { RecordCards } from '../components/record-cards';
 import { StatusBadge } from '../components/status-badge';
@@ -210,7 +212,7 @@ export default function WalletPage() {
   usePageTitle('Minha Carteira');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const balance = useBalance();
+  const balance = useWalletBalance();
   const [hidden, setHidden] = useState(false);
   const [checking, setChecking] = useState(false);
 
@@ -230,7 +232,7 @@ export default function WalletPage() {
     try {
       await refreshSession().catch(() => false);
       const user = await fetchCurrentUser();
-      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
+      queryClient.setQueryData(currentUserKey, user);
       if (user.is_two_factor_authentication) {
         await navigate('/withdraw', {
           state: {

@@ -9,7 +9,8 @@ import { errorMessage, fieldErrors, isApiError } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatCents, formatMoney } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { createWithdrawal, WALLET_QUERY_KEY } from '../api/wallet';
+import { walletKeys } from '@/lib/query-keys';
+import { createWithdrawal } from '../api/create-withdrawal';
 import { WalletCard } from '../components/wallet-card';
 import { readConfirmationState } from '../lib/navigation-state';
 import { pixKeyTypeLabel } from '../lib/pix-key';
@@ -51,7 +52,7 @@ export default function WithdrawConfirmationPage() {
         attemptKey.current,
       );
       notifySuccess(result.message);
-      await queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
       await navigate('/operation-realized', { state: { type: 'Saque' } });
     } catch (err) {
       if (isApiError(err) && err.status === 400) {

@@ -15,7 +15,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { MaskedTextInput } from '@/components/masked-text-input';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatCents, formatMoney } from '@/lib/format';
-import { useBalance } from '../api/wallet';
+import { useWalletBalance } from '@/lib/wallet-balance';
 import { WalletCard } from '../components/wallet-card';
 import { withdrawAmountError, withdrawalUsage } from '../lib/amount';
 import { readWithdrawState, type WithdrawConfirmationState } from '../lib/navigation-state';
@@ -39,7 +39,7 @@ export default function WithdrawPage() {
   const location = useLocation();
   const fromState = readWithdrawState(location.state);
   const user = useCurrentUser();
-  const balanceQuery = useBalance();
+  const balanceQuery = useWalletBalance();
   const limits = fromState ?? balanceQuery.data ?? null;
 
   const [type, setType] = useState<PixKeyType | null>(null);

@@ -1,0 +1,58 @@
+/**
+ * Every TanStack Query key of the web, so that a screen refreshing another feature's data (a
+ * purchase refreshing the wallet and the token page) names the key the reading screen uses. A key
+ * is a prefix of the keys under it: invalidating `walletKeys.all` refreshes balance, limits, lists
+ * and the two-factor setup. One object per domain, so the landing bundle takes only its own.
+ */
+
+export const currentUserKey = ['current-user'] as const;
+
+export const tokenKeys = {
+  /** A page of token cards (landing, the catalogues, an issuer's page). */
+  cards: (visibility: 'public' | 'private', path: string) => ['tokens', visibility, path] as const,
+  details: ['token-detail'] as const,
+  detail: (id: number) => ['token-detail', id] as const,
+  reconciliation: (id: number) => ['token-reconciliation', id] as const,
+};
+
+export const issuerKeys = {
+  cards: (page: number) => ['issuers', page] as const,
+  detail: (id: number | null) => ['issuer', id] as const,
+  own: ['own-issuer'] as const,
+};
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  balance: ['wallet', 'balance'] as const,
+  depositLimit: ['wallet', 'deposit-limit'] as const,
+  myTokens: (filter: string, page: number) => ['wallet', 'my-tokens', filter, page] as const,
+  statement: (filter: string, page: number) => ['wallet', 'transactions', filter, page] as const,
+  twoFactorUrl: ['wallet', 'twoauth'] as const,
+  twoFactorQr: (url: string) => ['wallet', 'twoauth', 'qr', url] as const,
+};
+
+/** The token creator's workspace (docs/product.md §2: Cadastrar Token, Gestão de Tokens). */
+export const creatorKeys = {
+  registeredTokens: ['registered-tokens'] as const,
+  registeredTokensPage: (page: number) => ['registered-tokens', page] as const,
+  token: (id: number) => ['creator-token', id] as const,
+  project: (tokenId: number) => ['creator-project', tokenId] as const,
+};
+
+export const managerKeys = {
+  projects: ['manager', 'projects'] as const,
+  projectsPage: (page: number) => ['manager', 'projects', page] as const,
+};
+
+/** The administration screens; `adminKeys.all` refreshes every one of them after an admin act. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  creators: (page: number) => ['admin', 'creators', page] as const,
+  creator: (id: number) => ['admin', 'creator', id] as const,
+  user: (id: number) => ['admin', 'user', id] as const,
+  issuer: (id: number) => ['admin', 'issuer', id] as const,
+  token: (tokenId: number) => ['admin', 'token', tokenId] as const,
+  project: (tokenId: number) => ['admin', 'project', tokenId] as const,
+  managers: ['admin', 'managers'] as const,
+  audit: (page: number) => ['admin', 'audit', page] as const,
+};
