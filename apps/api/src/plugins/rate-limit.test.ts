@@ -6,8 +6,7 @@ import { loadConfig } from '../config.ts';
 import { deriveSecrets } from '../lib/secrets.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
 import { tmpdir } from 'node:os';
-import { createTestApp, generousRateLimits } from '../testing/test-app.ts';
-import { session } from '../testing/workspace-fixtures.ts';
+import { createTestApp, generousRateLimits, signedIn } from '../testing/fixtures.ts';
 import { createTestDatabase } from '@copaiba/db/testing';
 
 const tight = {
@@ -92,7 +91,7 @@ describe('who a limit counts', () => {
           headers: { authorization: `Bearer ${access}` },
           payload: { value: '30.00' },
         });
-      const [ana, bia] = [await session(t), await session(t)];
+      const [ana, bia] = [await signedIn(t), await signedIn(t)];
       const first = [await deposit(ana.access), await deposit(ana.access)];
       expect(first.map((r) => r.statusCode)).toEqual([201, 201]);
       expect((await deposit(ana.access)).statusCode).toBe(429);

@@ -5,18 +5,20 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { login } from '../testing/accounts-fixtures.ts';
-import { insertIssuer, insertToken } from '../testing/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import {
+  createTestApp,
+  creatorWithIssuedToken,
+  expectStatus,
   form,
-  fullTokenForm,
-  issuerForm,
-  projectForm,
+  insertIssuer,
+  insertToken,
+  login,
   send,
-  session,
+  signedIn,
+  userIdOf,
   type FormValue,
-} from '../testing/workspace-fixtures.ts';
+  type TestApp,
+} from '../testing/fixtures.ts';
 import {
   ACTORS,
   AUTHORIZATION_MATRIX,
@@ -238,27 +240,12 @@ const bearer: Partial<Record<Actor, string>> = {};
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-async function userId(access: string): Promise<number> {
-  const res = await send(t, 'GET', '/api/user/', access);
-  if (res.statusCode !== 200) throw new Error(`GET /api/user/: ${res.statusCode} ${res.body}`);
-  return res.json().id as number;
-}
-
-function expectStatus<R extends { statusCode: number; body: string }>(
-  res: R,
-  status: number,
-  what: string,
-): R {
-  if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
-  return res;
-}
-
 beforeAll(async () => {
   ({ result: t, routes } = await withRegisteredRoutes(() => createTestApp()));
   t.clock.now = new Date('2026-11-22T12:00:00Z');
 
   // The expired token: an admin's genuine access token, kept until the clock passes its TTL.
-  const admin = await session(t, { admin: true });
+  const admin = await signedIn(t, { admin: true });
   const expired = admin.access;
   expectStatus(await send(t, 'GET', '/api/user/', expired), 200, 'fresh token');
   const ttl = loadConfig({ NODE_ENV: 'test' }).ACCESS_TOKEN_TTL_SECONDS;
@@ -274,42 +261,24 @@ beforeAll(async () => {
     .sign(randomBytes(32));
   const forgedNone = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`;
 
-  const investor = await session(t);
-  const owner = await session(t, { creator: true });
-  const otherCreator = await session(t, { creator: true });
-  const otherManager = await session(t, { manager: true });
-  const assignedManager = await session(t, { manager: true });
+  const investor = await signedIn(t);
+  const otherCreator = await signedIn(t, { creator: true });
+  const otherManager = await signedIn(t, { manager: true });
+  const assignedManager = await signedIn(t, { manager: true });
 
   // The owner's issuer, token and project, through the real routes; issued and assigned.
-  const issuerRes = await send(
-    t,
-    'POST',
-    '/api/token-issuer/',
-    owner.access,
-    await issuerForm(t, '11.222.333/0001-81'),
-  );
-  expectStatus(issuerRes, 201, 'issuer');
-  const tokenRes = await send(t, 'POST', '/api/token/', owner.access, await fullTokenForm());
-  const tokenId = expectStatus(tokenRes, 201, 'token').json().id as number;
-  const projectValues = await projectForm();
-  const projectRes = await send(t, 'POST', `/api/project/${tokenId}`, owner.access, projectValues);
-  expectStatus(projectRes, 201, 'project');
-  const issueRes = await send(t, 'POST', `/api/admins/issue-token/${tokenId}`, adminAccess);
-  expectStatus(issueRes, 201, 'issue');
-  const assignRes = await t.app.inject({
-    method: 'PUT',
-    url: `/api/admins/token/${tokenId}/manager/`,
-    headers: { authorization: `Bearer ${adminAccess}` },
-    payload: { user_id: await userId(assignedManager.access) },
-  });
-  expectStatus(assignRes, 200, 'assign manager');
+  const {
+    creator: owner,
+    tokenId,
+    projectValues,
+  } = await creatorWithIssuedToken(t, { admin: { access: adminAccess }, manager: assignedManager });
 
   // The other creator has an issuer and a token of their own.
-  const otherCreatorId = await userId(otherCreator.access);
+  const otherCreatorId = await userIdOf(t, otherCreator);
   const otherIssuer = await insertIssuer(t.db, { userId: otherCreatorId });
   await insertToken(t.db, otherIssuer.id, { status: 'incomplete' });
 
-  const ownerUserId = await userId(owner.access);
+  const ownerUserId = await userIdOf(t, owner);
   const [issuer] = await t.db
     .select({ id: tokenIssuers.id })
     .from(tokenIssuers)

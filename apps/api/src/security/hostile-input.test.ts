@@ -7,17 +7,17 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { mediaMessages } from '../lib/media.ts';
-import { insertToken } from '../testing/catalogue-fixtures.ts';
-import { createTestApp } from '../testing/test-app.ts';
 import {
-  fullTokenForm,
+  createTestApp,
+  creatorWithIssuedToken,
+  insertToken,
   issuerForm,
   projectForm,
-  send,
-  session,
+  signedIn,
   storedFiles,
+  userIdOf,
   type FormValue,
-} from '../testing/workspace-fixtures.ts';
+} from '../testing/fixtures.ts';
 import { AUTHORIZATION_MATRIX, type Access, type Actor } from './authorization-matrix.ts';
 import {
   FORM_BOUNDARY,
@@ -135,54 +135,11 @@ const bearer: Partial<Record<Actor, string>> = {};
 
 beforeAll(async () => {
   t.clock.now = new Date('2026-11-22T12:00:00Z');
-  const admin = await session(t, { admin: true });
-  const investor = await session(t);
-  const owner = await session(t, { creator: true });
-  const manager = await session(t, { manager: true });
-  const ok = <R extends { statusCode: number; body: string }>(
-    res: R,
-    status: number,
-    what: string,
-  ): R => {
-    if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
-    return res;
-  };
-  ok(
-    await send(
-      t,
-      'POST',
-      '/api/token-issuer/',
-      owner.access,
-      await issuerForm(t, '11.222.333/0001-81'),
-    ),
-    201,
-    'issuer',
-  );
-  const tokenId = ok(
-    await send(t, 'POST', '/api/token/', owner.access, await fullTokenForm()),
-    201,
-    'token',
-  ).json().id as number;
-  ok(
-    await send(t, 'POST', `/api/project/${tokenId}`, owner.access, await projectForm()),
-    201,
-    'project',
-  );
-  ok(await send(t, 'POST', `/api/admins/issue-token/${tokenId}`, admin.access), 201, 'issue');
-  const managerId = ok(await send(t, 'GET', '/api/user/', manager.access), 200, 'user').json()
-    .id as number;
-  ok(
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/admins/token/${tokenId}/manager/`,
-      headers: { authorization: `Bearer ${admin.access}` },
-      payload: { user_id: managerId },
-    }),
-    200,
-    'assign',
-  );
-  const ownerUserId = ok(await send(t, 'GET', '/api/user/', owner.access), 200, 'user').json()
-    .id as number;
+  const admin = await signedIn(t, { admin: true });
+  const investor = await signedIn(t);
+  const manager = await signedIn(t, { manager: true });
+  const { creator: owner, tokenId } = await creatorWithIssuedToken(t, { admin, manager });
+  const ownerUserId = await userIdOf(t, owner);
   const [issuer] = await t.db
     .select({ id: tokenIssuers.id, logo: tokenIssuers.logoImage })
     .from(tokenIssuers)

@@ -133,3 +133,14 @@ export async function insertProject(db: Database, tokenId: number) {
     impactSummary: 'images/i1.webp',
   });
 }
+
+/** A Liberado token (docs/product.md §4) with its project, ready for an administrator to issue. */
+export async function insertReleasedToken(
+  db: Database,
+  issuerId: number,
+  overrides: Parameters<typeof insertToken>[2] = {},
+) {
+  const token = await insertToken(db, issuerId, { status: 'released', offer: null, ...overrides });
+  await insertProject(db, token.id);
+  return token;
+}

@@ -1,10 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { users } from '@copaiba/db';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { renderPdf } from '../seed/pdf.ts';
-import { confirmedUser, login } from './accounts-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
 export const png = (width = 320, height = 180) =>
@@ -49,25 +46,6 @@ export async function send(
     headers: access ? { authorization: `Bearer ${access}` } : {},
     ...(values ? { body: form(values) as unknown as string } : {}),
   });
-}
-
-/** A confirmed, logged-in user with the given roles. */
-export async function session(
-  t: TestApp,
-  roles: { creator?: boolean; admin?: boolean; manager?: boolean } = {},
-) {
-  const user = await confirmedUser(t);
-  await t.db
-    .update(users)
-    .set({
-      isTokenCreator: !!roles.creator,
-      isAdmin: !!roles.admin,
-      isProjectManager: !!roles.manager,
-    })
-    .where(eq(users.email, user.email));
-  await t.usersWritten();
-  const { access } = (await login(t, user.email)).json();
-  return { ...user, access: access as string };
 }
 
 export async function issuerForm(t: TestApp, cnpj: string): Promise<Record<string, FormValue>> {

@@ -3,8 +3,7 @@ import { count } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBody } from '@copaiba/contracts';
-import { registration } from '../../testing/accounts-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, registration, type TestApp } from '../../testing/fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

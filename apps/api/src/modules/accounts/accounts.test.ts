@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codeFrom,
   confirmedUser,
+  createTestApp,
   login,
   PASSWORD,
   register,
   registration,
-} from '../../testing/accounts-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+  type TestApp,
+} from '../../testing/fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

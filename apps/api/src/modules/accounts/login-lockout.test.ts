@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisAttemptCounter } from '../../lib/attempt-counter.ts';
-import { confirmedUser, login, PASSWORD } from '../../testing/accounts-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import {
+  confirmedUser,
+  createTestApp,
+  login,
+  PASSWORD,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD } from '../../testing/accounts-fixtures.ts';
-import { secretFromUrl, totpCode } from '../../testing/authenticator.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { issuerForm, send, session } from '../../testing/workspace-fixtures.ts';
+import {
+  bearer,
+  createTestApp,
+  issuerForm,
+  PASSWORD,
+  secretFromUrl,
+  send,
+  signedIn,
+  totpCode,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 
 /**
  * Every endpoint that changes a user's row reports it to the user cache itself, so the client's
@@ -17,15 +25,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Person = Awaited<ReturnType<typeof session>>;
-const headers = (who: Person) => ({ authorization: `Bearer ${who.access}` });
 /** GET /api/user/, which also puts the row in the cache. */
-const me = (who: Person) =>
-  t.app.inject({ method: 'GET', url: '/api/user/', headers: headers(who) });
+const me = (who: SignedIn) =>
+  t.app.inject({ method: 'GET', url: '/api/user/', headers: bearer(who) });
 
 describe('changes to a user, seen by the next request', () => {
   it('the silenced trigger hides a direct write from the cache (the premise of this file)', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     expect((await me(who)).json().name).not.toBe('Escrito direto');
     await t.db.execute(sql`update users set name = 'Escrito direto' where email = ${who.email}`);
     await t.usersWritten();
@@ -33,18 +39,18 @@ describe('changes to a user, seen by the next request', () => {
   });
 
   it('two-factor: the secret set up is the one activation checks, and activation shows', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     await me(who);
     const setup = await t.app.inject({
       method: 'GET',
       url: '/api/twoauth/',
-      headers: headers(who),
+      headers: bearer(who),
     });
     const secret = secretFromUrl(setup.json().url);
     const activate = await t.app.inject({
       method: 'POST',
       url: '/api/twoauth/',
-      headers: headers(who),
+      headers: bearer(who),
       payload: { token: totpCode(secret, t.clock.now) },
     });
     expect(activate.statusCode, activate.body).toBe(200);
@@ -52,14 +58,14 @@ describe('changes to a user, seen by the next request', () => {
   });
 
   it('roles granted and revoked by an admin apply to the very next request', async () => {
-    const admin = await session(t, { admin: true });
-    const who = await session(t);
+    const admin = await signedIn(t, { admin: true });
+    const who = await signedIn(t);
     const id = (await me(who)).json().id as number;
     const grant = (value: boolean) =>
       t.app.inject({
         method: 'PATCH',
         url: `/api/admins/creator/${id}/`,
-        headers: headers(admin),
+        headers: bearer(admin),
         payload: { is_token_creator: value },
       });
     expect((await grant(true)).statusCode).toBe(200);
@@ -69,7 +75,7 @@ describe('changes to a user, seen by the next request', () => {
   });
 
   it('applying to issue tokens records the intention at once', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     await me(who);
     const res = await send(
       t,
@@ -83,7 +89,7 @@ describe('changes to a user, seen by the next request', () => {
   });
 
   it('a password reset ends every session at once', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     await me(who);
     await t.app.inject({
       method: 'POST',
@@ -102,12 +108,12 @@ describe('changes to a user, seen by the next request', () => {
   });
 
   it('closing the account ends its session at once', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     await me(who);
     const closed = await t.app.inject({
       method: 'POST',
       url: '/api/user/close-account/',
-      headers: headers(who),
+      headers: bearer(who),
       payload: { password: PASSWORD },
     });
     expect(closed.statusCode, closed.body).toBe(200);

@@ -1,20 +1,23 @@
 import { adminAuditLog, tokens } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
-  fullTokenForm,
+  createTestApp,
+  incompleteTokenOf,
+  issueToken,
   issuerForm,
-  projectForm,
+  releasedTokenOf,
   send,
-  session,
-} from '../../testing/workspace-fixtures.ts';
+  signedIn,
+  userIdOf,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 
 let t: TestApp;
-type Session = Awaited<ReturnType<typeof session>>;
-let admin: Session;
-let investor: Session;
-let creator: Session;
+let admin: SignedIn;
+let investor: SignedIn;
+let creator: SignedIn;
 let creatorId: number;
 
 const json = (method: 'PATCH' | 'PUT' | 'POST', url: string, access: string, payload: object) =>
@@ -23,9 +26,9 @@ const json = (method: 'PATCH' | 'PUT' | 'POST', url: string, access: string, pay
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.now = new Date('2026-11-22T12:00:00Z');
-  admin = await session(t, { admin: true });
-  investor = await session(t);
-  creator = await session(t);
+  admin = await signedIn(t, { admin: true });
+  investor = await signedIn(t);
+  creator = await signedIn(t);
   await send(
     t,
     'POST',
@@ -41,16 +44,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function releasedToken() {
-  const id = (await send(t, 'POST', '/api/token/', creator.access, await fullTokenForm())).json()
-    .id as number;
-  await send(t, 'POST', `/api/project/${id}`, creator.access, await projectForm());
-  return id;
-}
-
 describe('who may administer', () => {
   it('answers 401 to visitors and 403 with a detail to investors and creators on every admin endpoint', async () => {
-    const id = await releasedToken();
+    const id = await releasedTokenOf(t, creator);
     const endpoints: Array<['GET' | 'POST' | 'PATCH' | 'PUT', string, unknown?]> = [
       ['GET', '/api/admins/list/creators/'],
       ['GET', `/api/admins/detail/creator/${creatorId}`],
@@ -104,10 +100,8 @@ describe('Gestão de Acesso and Gestão de Usuário', () => {
   });
 
   it('details a creator with links and the state of each token', async () => {
-    const incomplete = (
-      await send(t, 'POST', '/api/token/', creator.access, await fullTokenForm())
-    ).json().id as number;
-    const released = await releasedToken();
+    const incomplete = await incompleteTokenOf(t, creator);
+    const released = await releasedTokenOf(t, creator);
     const detail = (
       await send(t, 'GET', `/api/admins/detail/creator/${creatorId}`, admin.access)
     ).json();
@@ -146,8 +140,8 @@ describe('Gestão de Acesso and Gestão de Usuário', () => {
 
 describe('issuing tokens', () => {
   it('moves Liberado to Emitido once, opens the offer, audits it, and leaves the chain record pending', async () => {
-    const id = await releasedToken();
-    const first = await send(t, 'POST', `/api/admins/issue-token/${id}`, admin.access);
+    const id = await releasedTokenOf(t, creator);
+    const first = await issueToken(t, admin, id);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({
       message: 'Token emitido com sucesso! A oferta já está aberta ao público.',
@@ -164,7 +158,7 @@ describe('issuing tokens', () => {
     const publicList = (await t.app.inject({ method: 'GET', url: '/api/token/list/' })).json();
     expect(publicList.results.map((r: { id: number }) => r.id)).toContain(id);
 
-    const again = await send(t, 'POST', `/api/admins/issue-token/${id}`, admin.access);
+    const again = await issueToken(t, admin, id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'Este token já foi emitido.' });
 
@@ -178,10 +172,8 @@ describe('issuing tokens', () => {
   });
 
   it('refuses an Incompleto token and unknown ids', async () => {
-    const incomplete = (
-      await send(t, 'POST', '/api/token/', creator.access, await fullTokenForm())
-    ).json().id as number;
-    const res = await send(t, 'POST', `/api/admins/issue-token/${incomplete}`, admin.access);
+    const incomplete = await incompleteTokenOf(t, creator);
+    const res = await issueToken(t, admin, incomplete);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: 'Só tokens Liberados (com projeto cadastrado) podem ser emitidos.',
@@ -195,18 +187,16 @@ describe('issuing tokens', () => {
   });
 
   it('lets only one of two simultaneous issues through', async () => {
-    const id = await releasedToken();
-    const results = await Promise.all(
-      [0, 1].map(() => send(t, 'POST', `/api/admins/issue-token/${id}`, admin.access)),
-    );
+    const id = await releasedTokenOf(t, creator);
+    const results = await Promise.all([0, 1].map(() => issueToken(t, admin, id)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 });
 
 describe('role grants and manager assignment', () => {
   it('grants and revokes roles, audited with before and after', async () => {
-    const person = await session(t);
-    const id = (await send(t, 'GET', '/api/user/', person.access)).json().id as number;
+    const person = await signedIn(t);
+    const id = await userIdOf(t, person);
     const granted = await json('PATCH', `/api/admins/creator/${id}/`, admin.access, {
       is_project_manager: true,
     });
@@ -236,15 +226,15 @@ describe('role grants and manager assignment', () => {
   });
 
   it('assigns a project manager to an issued token only, and only a project manager', async () => {
-    const manager = await session(t, { manager: true });
-    const managerId = (await send(t, 'GET', '/api/user/', manager.access)).json().id as number;
-    const id = await releasedToken();
+    const manager = await signedIn(t, { manager: true });
+    const managerId = await userIdOf(t, manager);
+    const id = await releasedTokenOf(t, creator);
     const early = await json('PUT', `/api/admins/token/${id}/manager/`, admin.access, {
       user_id: managerId,
     });
     expect(early.json()).toEqual({ message: 'Só tokens emitidos recebem gestor de projeto.' });
-    await send(t, 'POST', `/api/admins/issue-token/${id}`, admin.access);
-    const investorId = (await send(t, 'GET', '/api/user/', investor.access)).json().id as number;
+    await issueToken(t, admin, id);
+    const investorId = await userIdOf(t, investor);
     const wrong = await json('PUT', `/api/admins/token/${id}/manager/`, admin.access, {
       user_id: investorId,
     });

@@ -13,9 +13,18 @@ import {
   createPublicCache,
   currentCatalogueVersion,
 } from '../../lib/public-cache.ts';
-import { insertIssuer, insertProject, insertToken } from '../../testing/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { session } from '../../testing/workspace-fixtures.ts';
+import {
+  buyTokens,
+  createTestApp,
+  fundedInvestor,
+  insertIssuer,
+  insertProject,
+  insertReleasedToken,
+  insertToken,
+  issueToken,
+  signedIn,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
 
@@ -205,23 +214,8 @@ describe('cached catalogue reads', () => {
   it('shows a purchase on the next read', async () => {
     const before = await get(detailUrl());
     expect(before.json().quantity_token_left).toEqual({ value: 1000 });
-    const buyer = await session(t);
-    const auth = { authorization: `Bearer ${buyer.access}` };
-    const { txid } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/wallet/pix/deposit/',
-        headers: auth,
-        payload: { value: '1000.00' },
-      })
-    ).json();
-    await t.app.inject({ method: 'POST', url: '/api/sandbox/pix/pay/', payload: { txid } });
-    const bought = await t.app.inject({
-      method: 'POST',
-      url: `/api/wallet/buy-token/${tokenId}`,
-      headers: auth,
-      payload: { quantity: 3 },
-    });
+    const buyer = await fundedInvestor(t, { balance: '1000.00' });
+    const bought = await buyTokens(t, buyer, tokenId, 3);
     expect(bought.statusCode).toBe(201);
     const after = await get(detailUrl(), { 'if-none-match': before.headers.etag as string });
     expect(after.statusCode).toBe(200);
@@ -234,18 +228,13 @@ describe('cached catalogue reads', () => {
   });
 
   it('shows an issued token on the next read', async () => {
-    const released = await insertToken(t.db, issuerId, { status: 'released' });
-    await insertProject(t.db, released.id);
+    const released = await insertReleasedToken(t.db, issuerId);
     expect((await get(`/api/token-issuer-token-project/detail/${released.id}`)).statusCode).toBe(
       404,
     );
     const listed = (await get(`/api/token/list/${issuerId}?page_size=10`)).json().count;
-    const admin = await session(t, { admin: true });
-    const issued = await t.app.inject({
-      method: 'POST',
-      url: `/api/admins/issue-token/${released.id}`,
-      headers: { authorization: `Bearer ${admin.access}` },
-    });
+    const admin = await signedIn(t, { admin: true });
+    const issued = await issueToken(t, admin, released.id);
     expect(issued.statusCode).toBe(201);
     expect((await get(`/api/token-issuer-token-project/detail/${released.id}`)).statusCode).toBe(
       200,

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertIssuer, insertProject, insertToken } from '../../testing/catalogue-fixtures.ts';
+import { insertIssuer, insertProject, insertToken } from '../../testing/fixtures.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
 import { findUserById, prepareUserById } from '../accounts/accounts.repo.ts';

@@ -1,8 +1,13 @@
 import { tokens } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertIssuer, insertProject, insertToken } from '../../testing/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import {
+  createTestApp,
+  insertIssuer,
+  insertProject,
+  insertToken,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,9 +3,22 @@ import { chainJobs, chainWallets } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventLogs, zeroAddress, type Address, type Hex } from 'viem';
-import { insertIssuer, insertProject, insertToken } from '../../testing/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { session } from '../../testing/workspace-fixtures.ts';
+import {
+  buyTokens,
+  createTestApp,
+  fundedInvestor,
+  insertIssuer,
+  insertReleasedToken,
+  issueToken,
+  noonOf,
+  plusDays,
+  signedIn,
+  statementPage,
+  userIdOf,
+  type SignedIn,
+  type StatementRow,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 import { payDueInstallments } from '../jobs/installment-payouts.ts';
 import { closeDueOffers } from '../jobs/offer-closing.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
@@ -15,7 +28,7 @@ const WEBHOOK_SECRET = 'segredo-do-webhook-de-teste-123';
 const EXPLORER_TX = /^https:\/\/copaiba\.test\/api\/chain\/tx\/(0x[0-9a-f]{64})$/;
 let t: TestApp;
 let chain: ChainRuntime;
-let adminAccess: string;
+let admin: SignedIn;
 let issuerId: number;
 
 beforeAll(async () => {
@@ -27,55 +40,22 @@ beforeAll(async () => {
     },
   });
   chain = t.app.chain!;
-  adminAccess = (await session(t, { admin: true })).access;
+  admin = await signedIn(t, { admin: true });
   issuerId = (await insertIssuer(t.db)).id;
 });
 afterAll(() => t.close());
 
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const noonOf = (date: string) => new Date(`${date}T12:00:00-03:00`);
-
-interface Row {
-  type_operation: string;
-  quantity: number | null;
-  scan_hash_transaction: string | null;
-}
-
 /** An investor with a funded wallet (sandbox Pix), buying and reading the statement over HTTP. */
-async function investor(deposit: string) {
-  const who = await session(t);
-  const headers = { authorization: `Bearer ${who.access}` };
-  const { txid } = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/wallet/pix/deposit/',
-      headers,
-      payload: { value: deposit },
-    })
-  ).json();
-  await t.app.inject({ method: 'POST', url: '/api/sandbox/pix/pay/', payload: { txid } });
-  const userId = (await t.app.inject({ method: 'GET', url: '/api/user/', headers })).json()
-    .id as number;
+async function investor(balance: string) {
+  const who = await fundedInvestor(t, { balance });
+  const userId = await userIdOf(t, who);
   return {
     userId,
     buy: async (tokenId: number, quantity: number) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/wallet/buy-token/${tokenId}`,
-        headers,
-        payload: { quantity },
-      });
+      const res = await buyTokens(t, who, tokenId, quantity);
       expect(res.statusCode).toBe(201);
     },
-    statement: async (filter: string) =>
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/wallet/transactions/${filter}?page=1`,
-          headers,
-        })
-      ).json().results as Row[],
+    statement: (filter: string) => statementPage(t, who, filter),
     address: async () =>
       (
         await t.db
@@ -90,9 +70,7 @@ type Investor = Awaited<ReturnType<typeof investor>>;
 /** An offer issued by the admin today, closing today, paying two installments. */
 async function issuedOffer(minimumCents: bigint, deadlineInDays = 0) {
   const today = todayInSaoPaulo(t.clock.now);
-  const token = await insertToken(t.db, issuerId, {
-    status: 'released',
-    offer: null,
+  const token = await insertReleasedToken(t.db, issuerId, {
     unitPriceCents: 100_00n,
     interestRateBp: 1250,
     installments: 2,
@@ -100,12 +78,7 @@ async function issuedOffer(minimumCents: bigint, deadlineInDays = 0) {
     deadlineForFunding: plusDays(today, deadlineInDays),
     firstDateInstallment: plusDays(today, deadlineInDays + 31),
   });
-  await insertProject(t.db, token.id);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/admins/issue-token/${token.id}`,
-    headers: { authorization: `Bearer ${adminAccess}` },
-  });
+  const res = await issueToken(t, admin, token.id);
   expect(res.statusCode).toBe(201);
   return token;
 }
@@ -134,7 +107,7 @@ const supplyOn = async (tokenId: number) =>
   });
 
 /** The statement row's explorer link → the mined transaction's decoded events. */
-async function eventsBehind(row: Row | undefined) {
+async function eventsBehind(row: StatementRow | undefined) {
   const hash = EXPLORER_TX.exec(row?.scan_hash_transaction ?? '')?.[1] as Hex | undefined;
   expect(hash, `explorer link of ${JSON.stringify(row)}`).toBeDefined();
   const receipt = await chain.client.public.getTransactionReceipt({ hash: hash! });

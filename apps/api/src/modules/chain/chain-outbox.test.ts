@@ -2,9 +2,16 @@ import { chainJobs, chainWallets, tokenHoldings, tokens, users } from '@copaiba/
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, keccak256, type Hex, type TransactionSerializable } from 'viem';
-import { insertIssuer, insertProject, insertToken } from '../../testing/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { send, session } from '../../testing/workspace-fixtures.ts';
+import {
+  createTestApp,
+  insertIssuer,
+  insertReleasedToken,
+  insertToken,
+  issueToken,
+  signedIn,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 import type { Eip1193Like } from './chain-client.ts';
 import { accounts, transfer } from '../ledger/ledger.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
@@ -12,22 +19,21 @@ import { tokenAbi } from './contract.ts';
 
 let t: TestApp;
 let chain: ChainRuntime;
-let adminAccess: string;
+let admin: SignedIn;
 let issuerId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { CHAIN_MODE: 'local', PUBLIC_URL: 'https://copaiba.test' } });
   chain = t.app.chain!;
-  adminAccess = (await session(t, { admin: true })).access;
+  admin = await signedIn(t, { admin: true });
   issuerId = (await insertIssuer(t.db)).id;
 });
 afterAll(() => t.close());
 
 /** A released token issued through the admin's endpoint; returns its id. */
 async function issue(): Promise<number> {
-  const token = await insertToken(t.db, issuerId, { status: 'released', offer: null });
-  await insertProject(t.db, token.id);
-  const res = await send(t, 'POST', `/api/admins/issue-token/${token.id}`, adminAccess);
+  const token = await insertReleasedToken(t.db, issuerId);
+  const res = await issueToken(t, admin, token.id);
   expect(res.statusCode).toBe(201);
   return token.id;
 }
@@ -197,7 +203,7 @@ describe('the outbox', () => {
 describe('tokens issued before the chain was configured', () => {
   it('get their contract, then their history replayed in ledger order', async () => {
     const token = await insertToken(t.db, issuerId);
-    const buyers = [(await session(t)).email, (await session(t)).email];
+    const buyers = [(await signedIn(t)).email, (await signedIn(t)).email];
     const ids: number[] = [];
     for (const email of buyers) {
       const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -5,9 +5,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAddress, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
-import { insertIssuer, insertProject, insertToken } from '../../testing/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { session } from '../../testing/workspace-fixtures.ts';
+import {
+  buyTokens,
+  createTestApp,
+  fundedInvestor,
+  insertIssuer,
+  insertReleasedToken,
+  issueToken,
+  signedIn,
+  userIdOf,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
 import { burnData, mintData } from './contract.ts';
 import { reconcileAll } from './reconciliation.ts';
@@ -52,49 +60,25 @@ beforeAll(async () => {
     },
   });
   chain = t.app.chain!;
-  const admin = await session(t, { admin: true });
+  const admin = await signedIn(t, { admin: true });
   const issuerId = (await insertIssuer(t.db)).id;
   const today = todayInSaoPaulo(t.clock.now);
-  const token = await insertToken(t.db, issuerId, {
-    status: 'released',
-    offer: null,
+  const token = await insertReleasedToken(t.db, issuerId, {
     deadlineForFunding: today,
     firstDateInstallment: today,
   });
-  await insertProject(t.db, token.id);
   tokenId = token.id;
-  const issued = await t.app.inject({
-    method: 'POST',
-    url: `/api/admins/issue-token/${tokenId}`,
-    headers: { authorization: `Bearer ${admin.access}` },
-  });
+  const issued = await issueToken(t, admin, tokenId);
   expect(issued.statusCode).toBe(201);
   for (const _ of [1, 2]) {
-    const who = await session(t);
-    const headers = { authorization: `Bearer ${who.access}` };
-    const { txid } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/wallet/pix/deposit/',
-        headers,
-        payload: { value: '1000.00' },
-      })
-    ).json();
-    await t.app.inject({ method: 'POST', url: '/api/sandbox/pix/pay/', payload: { txid } });
-    const userId = (await t.app.inject({ method: 'GET', url: '/api/user/', headers })).json()
-      .id as number;
-    buyers.push({ userId, access: who.access });
+    const who = await fundedInvestor(t, { balance: '1000.00' });
+    buyers.push({ userId: await userIdOf(t, who), access: who.access });
   }
 });
 afterAll(() => t.close());
 
 const buy = async (buyer: { access: string }, quantity: number) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/wallet/buy-token/${tokenId}`,
-    headers: { authorization: `Bearer ${buyer.access}` },
-    payload: { quantity },
-  });
+  const res = await buyTokens(t, buyer, tokenId, quantity);
   expect(res.statusCode).toBe(201);
 };
 

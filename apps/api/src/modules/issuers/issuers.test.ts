@@ -1,8 +1,15 @@
 import { users } from '@copaiba/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { image, issuerForm, send, session, storedFiles } from '../../testing/workspace-fixtures.ts';
+import {
+  createTestApp,
+  image,
+  issuerForm,
+  send,
+  signedIn,
+  storedFiles,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +26,7 @@ describe('Seja Emissor: POST /api/token-issuer/', () => {
   });
 
   it('records the issuer with images checked and re-encoded, and the intentions', async () => {
-    const user = await session(t);
+    const user = await signedIn(t);
     const before = storedFiles(t.mediaDir).length;
     const res = await send(t, 'POST', '/api/token-issuer/', user.access, await issuerForm(t, CNPJ));
     expect(res.statusCode, res.body).toBe(201);
@@ -44,7 +51,7 @@ describe('Seja Emissor: POST /api/token-issuer/', () => {
   });
 
   it('refuses a taken CNPJ, a bad CNPJ, a missing image and a file that lies about being an image', async () => {
-    const user = await session(t);
+    const user = await signedIn(t);
     const taken = await send(
       t,
       'POST',
@@ -80,7 +87,7 @@ describe('Seja Emissor: POST /api/token-issuer/', () => {
   });
 
   it('removes the stored files when the database write fails', async () => {
-    const user = await session(t);
+    const user = await signedIn(t);
     await t.db
       .execute(sql`create or replace function fail_issuer() returns trigger language plpgsql as $$
       begin if new.institution = 'FALHA' then raise exception 'injected failure'; end if; return new; end $$`);
@@ -101,14 +108,14 @@ describe('Seja Emissor: POST /api/token-issuer/', () => {
 
 describe('Dados de Emissor: GET and PUT /api/token-issuer/', () => {
   it('is for token creators only', async () => {
-    const investor = await session(t);
+    const investor = await signedIn(t);
     const res = await send(t, 'GET', '/api/token-issuer/', investor.access);
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toContain('Apenas criadores de token');
   });
 
   it('shows the issuer, changes only what changed, and replaces files', async () => {
-    const creator = await session(t);
+    const creator = await signedIn(t);
     expect(
       (
         await send(

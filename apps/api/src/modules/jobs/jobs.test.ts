@@ -8,10 +8,22 @@ import {
 } from '@copaiba/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertIssuer, insertToken } from '../../testing/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { login } from '../../testing/accounts-fixtures.ts';
-import { session } from '../../testing/workspace-fixtures.ts';
+import {
+  bearer,
+  buyTokens,
+  createTestApp,
+  fundedInvestor,
+  insertIssuer,
+  insertToken,
+  login,
+  noonOf,
+  plusDays,
+  requestDeposit,
+  signedIn,
+  statementPage,
+  walletBalance,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
 import { expireCharges } from './charge-expiry.ts';
 import { payDueInstallments } from './installment-payouts.ts';
@@ -28,51 +40,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The calendar day `days` after `date` (yyyy-MM-dd). */
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-/** Noon in São Paulo on `date`. */
-const noonOf = (date: string) => new Date(`${date}T12:00:00-03:00`);
-
-/** An investor funded through the real path: a Pix charge paid in sandbox mode. */
-async function investor(deposit: string) {
-  const who = await session(t);
+/** An investor funded through the real path, buying and reading their wallet over HTTP. */
+async function investor(balance: string) {
+  const who = await fundedInvestor(t, { balance });
   // Tests move the clock by days: sign in again whenever the access token would have expired.
   let access = { token: who.access, at: t.clock.now.getTime() };
-  const headers = async () => {
+  const current = async () => {
     if (Math.abs(t.clock.now.getTime() - access.at) > 10 * 60_000) {
       access = { token: (await login(t, who.email)).json().access, at: t.clock.now.getTime() };
     }
-    return { authorization: `Bearer ${access.token}` };
+    return { access: access.token };
   };
-  const get = async (url: string) => t.app.inject({ method: 'GET', url, headers: await headers() });
-  const { txid } = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/wallet/pix/deposit/',
-      headers: await headers(),
-      payload: { value: deposit },
-    })
-  ).json();
-  await t.app.inject({ method: 'POST', url: '/api/sandbox/pix/pay/', payload: { txid } });
   return {
     buy: async (tokenId: number, quantity: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/wallet/buy-token/${tokenId}`,
-        headers: await headers(),
-        payload: { quantity },
-      }),
-    balance: async () => (await get('/api/wallet/balance/brlt/')).json().balance as string,
-    statement: async (filter: string) =>
-      (await get(`/api/wallet/transactions/${filter}?page=1`)).json().results as Array<{
-        type_operation: string;
-        quantity: number | null;
-        balance: string;
-      }>,
+      buyTokens(t, await current(), tokenId, quantity),
+    balance: async () => (await walletBalance(t, await current())).balance as string,
+    statement: async (filter: string) => statementPage(t, await current(), filter),
     /** 'Meus Ativos'; the API answers 404 when there is nothing to show. */
     myTokens: async () => {
-      const res = await get('/api/wallet/my-tokens/todos?page=1');
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/wallet/my-tokens/todos?page=1',
+        headers: bearer(await current()),
+      });
       return res.statusCode === 404 ? [] : (res.json().results as object[]);
     },
   };
@@ -282,16 +272,9 @@ describe('running the jobs from two instances at once', () => {
 
 describe('expiring Pix charges', () => {
   it('marks pending charges past their hour as expired, and still credits a late payment', async () => {
-    const who = await session(t);
-    const headers = { authorization: `Bearer ${who.access}` };
-    const { txid } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/wallet/pix/deposit/',
-        headers,
-        payload: { value: '50.00' },
-      })
-    ).json();
+    const who = await signedIn(t);
+    const headers = bearer(who);
+    const { txid } = (await requestDeposit(t, who, '50.00')).json();
     expect(await expireCharges(t.db, new Date(t.clock.now.getTime() + 59 * 60_000))).not.toContain(
       txid,
     );

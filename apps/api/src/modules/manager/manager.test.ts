@@ -1,46 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
+  createTestApp,
+  creatorWithIssuedToken,
   document,
-  fullTokenForm,
   image,
-  issuerForm,
-  projectForm,
   send,
-  session,
-} from '../../testing/workspace-fixtures.ts';
+  signedIn,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 
 let t: TestApp;
-type Session = Awaited<ReturnType<typeof session>>;
-let admin: Session;
-let manager: Session;
-let otherManager: Session;
+let admin: SignedIn;
+let manager: SignedIn;
+let otherManager: SignedIn;
 let tokenId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.now = new Date('2026-11-22T12:00:00Z');
-  admin = await session(t, { admin: true });
-  manager = await session(t, { manager: true });
-  otherManager = await session(t, { manager: true });
-  const creator = await session(t, { creator: true });
-  await send(
-    t,
-    'POST',
-    '/api/token-issuer/',
-    creator.access,
-    await issuerForm(t, '11.222.333/0001-81'),
-  );
-  tokenId = (await send(t, 'POST', '/api/token/', creator.access, await fullTokenForm())).json().id;
-  await send(t, 'POST', `/api/project/${tokenId}`, creator.access, await projectForm());
-  await send(t, 'POST', `/api/admins/issue-token/${tokenId}`, admin.access);
-  const managerId = (await send(t, 'GET', '/api/user/', manager.access)).json().id;
-  await t.app.inject({
-    method: 'PUT',
-    url: `/api/admins/token/${tokenId}/manager/`,
-    headers: { authorization: `Bearer ${admin.access}` },
-    payload: { user_id: managerId },
-  });
+  admin = await signedIn(t, { admin: true });
+  manager = await signedIn(t, { manager: true });
+  otherManager = await signedIn(t, { manager: true });
+  ({ tokenId } = await creatorWithIssuedToken(t, { admin, manager }));
 });
 afterAll(() => t.close());
 
@@ -63,7 +45,7 @@ describe('Gestão de Projetos', () => {
       (await send(t, 'GET', '/api/project-manager/project-list?page=1', otherManager.access)).json()
         .count,
     ).toBe(0);
-    const investor = await session(t);
+    const investor = await signedIn(t);
     const denied = await send(
       t,
       'GET',

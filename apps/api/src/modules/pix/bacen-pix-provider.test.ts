@@ -6,8 +6,14 @@ import { hasError, parsePix } from 'pix-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { startFakePsp, type FakePsp } from '../../testing/fake-psp.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { session } from '../../testing/workspace-fixtures.ts';
+import {
+  createTestApp,
+  requestDeposit,
+  signedIn,
+  walletBalance,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 import { ledgerTotal } from '../ledger/ledger.ts';
 import { bacenPixProvider, payoutIdEnvio, PixProviderError } from './bacen-pix-provider.ts';
 import { createPixProvider, newChargeTxid } from './pix-provider.ts';
@@ -55,25 +61,13 @@ afterAll(async () => {
   await psp?.close();
 });
 
-type Session = Awaited<ReturnType<typeof session>>;
-const auth = (who: Session) => ({ authorization: `Bearer ${who.access}` });
-const deposit = (app: TestApp, who: Session, value: string, key?: string) =>
-  app.app.inject({
-    method: 'POST',
-    url: '/api/wallet/pix/deposit/',
-    headers: { ...auth(who), ...(key ? { 'idempotency-key': key } : {}) },
-    payload: { value },
-  });
-const balance = async (who: Session) =>
-  (
-    await t.app.inject({ method: 'GET', url: '/api/wallet/balance/brlt/', headers: auth(who) })
-  ).json().balance as string;
-const userId = async (app: TestApp, who: Session) => {
+const balance = async (who: SignedIn) => (await walletBalance(t, who)).balance as string;
+const userId = async (app: TestApp, who: SignedIn) => {
   const [row] = await app.db.select().from(users).where(eq(users.email, who.email));
   if (!row) throw new Error(`no user ${who.email}`);
   return row.id;
 };
-const chargesOf = async (app: TestApp, who: Session) =>
+const chargesOf = async (app: TestApp, who: SignedIn) =>
   app.db
     .select()
     .from(pixCharges)
@@ -81,8 +75,8 @@ const chargesOf = async (app: TestApp, who: Session) =>
 
 describe('deposits through a PSP speaking the API Pix', () => {
   it('creates the charge at the PSP and credits its webhook exactly once', async () => {
-    const who = await session(t);
-    const res = await deposit(t, who, '150,00');
+    const who = await signedIn(t);
+    const res = await requestDeposit(t, who, '150,00');
     expect(res.statusCode).toBe(201);
     const { txid, qrcode, value } = res.json();
     expect(txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
@@ -126,8 +120,8 @@ describe('deposits through a PSP speaking the API Pix', () => {
 
   it('asks for one token for many charges, even concurrent ones', async () => {
     expect(psp.state.tokenRequests).toBe(1);
-    const people = await Promise.all([session(t), session(t), session(t)]);
-    const answers = await Promise.all(people.map((who) => deposit(t, who, '30.00')));
+    const people = await Promise.all([signedIn(t), signedIn(t), signedIn(t)]);
+    const answers = await Promise.all(people.map((who) => requestDeposit(t, who, '30.00')));
     expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(psp.state.tokenRequests).toBe(1);
 
@@ -142,11 +136,11 @@ describe('deposits through a PSP speaking the API Pix', () => {
   });
 
   it('renews the token once when the PSP has expired it', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     psp.expireTokens();
     const before = psp.state.tokenRequests;
     const callsBefore = psp.calls.length;
-    const res = await deposit(t, who, '40.00');
+    const res = await requestDeposit(t, who, '40.00');
     expect(res.statusCode).toBe(201);
     expect(psp.state.tokenRequests - before).toBe(1);
     expect(psp.calls.slice(callsBefore).map((c) => `${c.method} ${c.status}`)).toEqual([
@@ -157,12 +151,12 @@ describe('deposits through a PSP speaking the API Pix', () => {
   });
 
   it('gives up after one renewal and answers 503, writing nothing', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     psp.state.tokenTtlSeconds = 0;
     psp.expireTokens();
     const callsBefore = psp.calls.length;
     try {
-      const res = await deposit(t, who, '40.00', 'deposito-psp-recusa-1');
+      const res = await requestDeposit(t, who, '40.00', 'deposito-psp-recusa-1');
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ detail: UNAVAILABLE });
     } finally {
@@ -180,7 +174,7 @@ describe('deposits through a PSP speaking the API Pix', () => {
         .from(idempotentRequests)
         .where(eq(idempotentRequests.userId, await userId(t, who))),
     ).toEqual([]);
-    const retried = await deposit(t, who, '40.00', 'deposito-psp-recusa-1');
+    const retried = await requestDeposit(t, who, '40.00', 'deposito-psp-recusa-1');
     expect(retried.statusCode).toBe(201);
   });
 
@@ -194,10 +188,10 @@ describe('deposits through a PSP speaking the API Pix', () => {
     });
     const other = await createTestApp({ env: bacenEnv(), pix: noCert });
     try {
-      const who = await session(other);
+      const who = await signedIn(other);
       const refusedBefore = psp.state.refusedHandshakes;
       const tokensBefore = psp.state.tokenRequests;
-      const res = await deposit(other, who, '50.00');
+      const res = await requestDeposit(other, who, '50.00');
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ detail: UNAVAILABLE });
       expect(psp.state.refusedHandshakes).toBeGreaterThan(refusedBefore);

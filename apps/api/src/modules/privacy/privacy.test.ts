@@ -10,10 +10,21 @@ import {
 } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmedUser, login, register } from '../../testing/accounts-fixtures.ts';
-import { secretFromUrl, totpCode } from '../../testing/authenticator.ts';
-import { insertIssuer, insertToken } from '../../testing/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import {
+  bearer,
+  createTestApp,
+  enableTwoFactor,
+  insertIssuer,
+  insertToken,
+  login,
+  payInSandbox,
+  register,
+  requestDeposit,
+  signedIn,
+  totpCode,
+  type Bearer,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 import { ledgerTotal } from '../ledger/ledger.ts';
 
 let t: TestApp;
@@ -28,14 +39,12 @@ const CLOSE = '/api/user/close-account/';
 
 /** A confirmed, signed-in person with both tokens, and helpers acting as them. */
 async function person(options: { deposit?: string; twoFactor?: boolean } = {}) {
-  const body = await confirmedUser(t);
-  const session = (await login(t, body.email)).json<{ access: string; refresh: string }>();
-  const headers = { authorization: `Bearer ${session.access}` };
-  const [row] = await t.db.select().from(users).where(eq(users.email, body.email));
+  const who = await signedIn(t);
+  const headers = bearer(who);
+  const [row] = await t.db.select().from(users).where(eq(users.email, who.email));
   const me = {
-    ...body,
+    ...who,
     id: row!.id,
-    ...session,
     headers,
     secret: '',
     code: () => totpCode(me.secret, t.clock.now),
@@ -44,36 +53,20 @@ async function person(options: { deposit?: string; twoFactor?: boolean } = {}) {
     export: () => t.app.inject({ method: 'GET', url: EXPORT, headers }),
     row: async () => (await t.db.select().from(users).where(eq(users.id, me.id)))[0]!,
   };
-  if (options.deposit) await deposit(me.headers, options.deposit, true);
+  if (options.deposit) await deposit(me, options.deposit, true);
   if (options.twoFactor) {
-    const setup = await t.app.inject({ method: 'GET', url: '/api/twoauth/', headers });
-    me.secret = secretFromUrl(setup.json().url);
-    const on = await t.app.inject({
-      method: 'POST',
-      url: '/api/twoauth/',
-      headers,
-      payload: { token: me.code() },
-    });
+    const { secret, activation: on } = await enableTwoFactor(t, me);
+    me.secret = secret;
     expect(on.statusCode, on.body).toBe(200);
-    t.advance(30_000);
   }
   return me;
 }
 
-async function deposit(headers: Record<string, string>, value: string, pay: boolean) {
-  const charge = await t.app.inject({
-    method: 'POST',
-    url: '/api/wallet/pix/deposit/',
-    headers,
-    payload: { value },
-  });
+async function deposit(who: Bearer, value: string, pay: boolean) {
+  const charge = await requestDeposit(t, who, value);
   expect(charge.statusCode, charge.body).toBe(201);
   if (pay) {
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/pix/pay/',
-      payload: { txid: charge.json().txid },
-    });
+    const paid = await payInSandbox(t, charge.json().txid);
     expect(paid.statusCode, paid.body).toBeLessThan(300);
   }
   return charge.json().txid as string;
@@ -95,7 +88,7 @@ describe('GET /api/user/data-export/', () => {
 
   it('downloads the profile, the full statement, charges and withdrawals, and no secret', async () => {
     const me = await person({ deposit: '150.00', twoFactor: true });
-    await deposit(me.headers, '30.00', false);
+    await deposit(me, '30.00', false);
     const withdrawn = await t.app.inject({
       method: 'POST',
       url: '/api/wallet/pix/withdraw/',
@@ -228,7 +221,7 @@ describe('POST /api/user/close-account/: refusals', () => {
 
   it('refuses while a Pix deposit charge is still open, not after it expires', async () => {
     const me = await person();
-    await deposit(me.headers, '30.00', false);
+    await deposit(me, '30.00', false);
     const res = await me.close({ password: me.password });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/cobrança Pix de depósito em aberto/);

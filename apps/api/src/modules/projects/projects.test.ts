@@ -1,46 +1,33 @@
-import { tokens, users } from '@copaiba/db';
+import { tokens } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
+  createTestApp,
+  creatorWithIssuer,
   document,
-  fullTokenForm,
   image,
-  issuerForm,
+  incompleteTokenOf,
   projectForm,
   send,
-  session,
-} from '../../testing/workspace-fixtures.ts';
+  type SignedIn,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 
 let t: TestApp;
-type Creator = Awaited<ReturnType<typeof session>>;
-let creator: Creator;
-let other: Creator;
-
-async function makeCreator(cnpj: string): Promise<Creator> {
-  const user = await session(t);
-  await send(t, 'POST', '/api/token-issuer/', user.access, await issuerForm(t, cnpj));
-  await t.db.update(users).set({ isTokenCreator: true }).where(eq(users.email, user.email));
-  await t.usersWritten();
-  return user;
-}
-
-async function newToken(who: Creator) {
-  return (await send(t, 'POST', '/api/token/', who.access, await fullTokenForm())).json()
-    .id as number;
-}
+let creator: SignedIn;
+let other: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.now = new Date('2026-11-22T12:00:00Z');
-  creator = await makeCreator('11.222.333/0001-81');
-  other = await makeCreator('12.ABC.345/01DE-35');
+  creator = await creatorWithIssuer(t, { cnpj: '11.222.333/0001-81' });
+  other = await creatorWithIssuer(t, { cnpj: '12.ABC.345/01DE-35' });
 });
 afterAll(() => t.close());
 
 describe('POST /api/project/{tokenId}', () => {
   it("says the product's text when the issuance term is missing", async () => {
-    const id = await newToken(creator);
+    const id = await incompleteTokenOf(t, creator);
     const res = await send(
       t,
       'POST',
@@ -52,7 +39,7 @@ describe('POST /api/project/{tokenId}', () => {
   });
 
   it('registers the project once and the token becomes Liberado', async () => {
-    const id = await newToken(creator);
+    const id = await incompleteTokenOf(t, creator);
     const res = await send(t, 'POST', `/api/project/${id}`, creator.access, await projectForm());
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await t.db
@@ -68,7 +55,7 @@ describe('POST /api/project/{tokenId}', () => {
   });
 
   it("answers 404 for another creator's token and refuses bad links", async () => {
-    const id = await newToken(creator);
+    const id = await incompleteTokenOf(t, creator);
     expect(
       (await send(t, 'POST', `/api/project/${id}`, other.access, await projectForm())).statusCode,
     ).toBe(404);
@@ -85,7 +72,7 @@ describe('POST /api/project/{tokenId}', () => {
 
 describe('PUT /api/project/{tokenId} and GET /api/project/detail/{id}', () => {
   it('edits only what changed, removes optional files, and refuses once issued', async () => {
-    const id = await newToken(creator);
+    const id = await incompleteTokenOf(t, creator);
     await send(t, 'POST', `/api/project/${id}`, creator.access, await projectForm());
     const before = (await send(t, 'GET', `/api/project/detail/${id}`, creator.access)).json();
     expect(before).toMatchObject({ token_id: id, territory: 'Breves (PA)', video_link2: null });
@@ -126,7 +113,7 @@ describe('PUT /api/project/{tokenId} and GET /api/project/detail/{id}', () => {
   });
 
   it('answers 404 for a token without project and for other creators', async () => {
-    const id = await newToken(creator);
+    const id = await incompleteTokenOf(t, creator);
     expect((await send(t, 'GET', `/api/project/detail/${id}`, creator.access)).json()).toEqual({
       detail: 'Projeto não encontrado.',
     });

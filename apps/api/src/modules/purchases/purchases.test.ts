@@ -4,14 +4,21 @@ import { chainJobs, chainJobTransfers, ledgerTransfers, tokenHoldings, tokens } 
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestHash } from '../../lib/idempotency.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { insertIssuer, insertToken } from '../../testing/catalogue-fixtures.ts';
-import { session } from '../../testing/workspace-fixtures.ts';
+import {
+  buyTokens,
+  createTestApp,
+  fundedInvestor,
+  insertIssuer,
+  insertToken,
+  userIdOf,
+  walletBalance,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
 import { buyEndpoint, buyTokensBatch } from './purchases.repo.ts';
 
 let t: TestApp;
-type Session = Awaited<ReturnType<typeof session>>;
 let issuerId: number;
 
 beforeAll(async () => {
@@ -20,30 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const auth = (who: Session) => ({ authorization: `Bearer ${who.access}` });
-
-/** Funds a wallet through the real path: a Pix charge paid in sandbox mode. */
-async function funded(value: string) {
-  const who = await session(t);
-  const { txid } = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/wallet/pix/deposit/',
-      headers: auth(who),
-      payload: { value },
-    })
-  ).json();
-  await t.app.inject({ method: 'POST', url: '/api/sandbox/pix/pay/', payload: { txid } });
-  return who;
-}
-
-const buy = (who: Session, tokenId: number, quantity: unknown, key?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/wallet/buy-token/${tokenId}`,
-    headers: { ...auth(who), ...(key ? { 'idempotency-key': key } : {}) },
-    payload: { quantity },
-  });
+const buy = (who: SignedIn, tokenId: number, quantity: unknown, key?: string) =>
+  buyTokens(t, who, tokenId, quantity, key);
 
 async function offer(overrides: Parameters<typeof insertToken>[2] = {}) {
   return insertToken(t.db, issuerId, {
@@ -69,7 +54,7 @@ async function invariants(tokenId: number) {
 describe('buying tokens', () => {
   it('moves the price from the wallet to the offer and records the units', async () => {
     const token = await offer();
-    const who = await funded('1000.00');
+    const who = await fundedInvestor(t, { balance: '1000.00' });
     const res = await buy(who, token.id, 3);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
@@ -78,9 +63,7 @@ describe('buying tokens', () => {
       quantity: 3,
       total: '300.00',
     });
-    const wallet = (
-      await t.app.inject({ method: 'GET', url: '/api/wallet/balance/brlt/', headers: auth(who) })
-    ).json();
+    const wallet = await walletBalance(t, who);
     expect(wallet).toMatchObject({ balance: '700.00', total_token_balance: '300.00' });
     const after = await invariants(token.id);
     expect(after).toMatchObject({ unitsSold: 3, buyers: 1, amountCapitatedCents: 300_00n });
@@ -90,7 +73,7 @@ describe('buying tokens', () => {
 
   it('refuses what the product refuses: no balance, no units, no offer, not a quantity', async () => {
     const token = await offer();
-    const who = await funded('150.00');
+    const who = await fundedInvestor(t, { balance: '150.00' });
     expect((await buy(who, token.id, 1)).statusCode).toBe(201);
     const broke = await buy(who, token.id, 1);
     expect(broke.json()).toEqual({
@@ -108,7 +91,7 @@ describe('buying tokens', () => {
     const hidden = await offer({ status: 'released' });
     expect((await buy(who, hidden.id, 1)).statusCode).toBe(404);
     expect((await buy(who, 999_999, 1)).statusCode).toBe(404);
-    const rich = await funded('5000.00');
+    const rich = await fundedInvestor(t, { balance: '5000.00' });
     const tooMany = await buy(rich, (await offer({ maximumAmountRaisedCents: 1_000_00n })).id, 11);
     expect(tooMany.json()).toEqual({
       quantity: ['Quantidade indisponível: restam no máximo 10 tokens.'],
@@ -118,7 +101,7 @@ describe('buying tokens', () => {
 
   it('answers a retried purchase with the first answer and buys once', async () => {
     const token = await offer();
-    const who = await funded('1000.00');
+    const who = await fundedInvestor(t, { balance: '1000.00' });
     const key = 'compra-0001-abcdef';
     const answers = await Promise.all([
       buy(who, token.id, 2, key),
@@ -132,7 +115,7 @@ describe('buying tokens', () => {
 
   it('replays a purchase that bought the last units, after the offer sold out', async () => {
     const token = await offer({ quantity: 3 });
-    const who = await funded('1000.00');
+    const who = await fundedInvestor(t, { balance: '1000.00' });
     const first = await buy(who, token.id, 3, 'compra-ultimas-0001');
     expect(first.statusCode).toBe(201);
     expect((await invariants(token.id)).offerStatus).toBe('all_sold');
@@ -144,7 +127,9 @@ describe('buying tokens', () => {
 
   it('never oversells the last units to many buyers at once, and closes the offer as 100% vendido', async () => {
     const token = await offer({ quantity: 25, maximumAmountRaisedCents: 2_500_00n });
-    const buyers = await Promise.all(Array.from({ length: 12 }, () => funded('1000.00')));
+    const buyers = await Promise.all(
+      Array.from({ length: 12 }, () => fundedInvestor(t, { balance: '1000.00' })),
+    );
     const results = await Promise.all(
       buyers.flatMap((who) => [buy(who, token.id, 2), buy(who, token.id, 3)]),
     );
@@ -164,12 +149,10 @@ describe('buying tokens', () => {
 
   it('never overdraws a wallet that buys in parallel', async () => {
     const token = await offer();
-    const who = await funded('500.00');
+    const who = await fundedInvestor(t, { balance: '500.00' });
     const results = await Promise.all(Array.from({ length: 10 }, () => buy(who, token.id, 1)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
-    const wallet = (
-      await t.app.inject({ method: 'GET', url: '/api/wallet/balance/brlt/', headers: auth(who) })
-    ).json();
+    const wallet = await walletBalance(t, who);
     expect(wallet.balance).toBe('0.00');
     await invariants(token.id);
   });
@@ -178,7 +161,9 @@ describe('buying tokens', () => {
   it('sells an offer to exactly as many of many simultaneous buyers as it has units, numbering its chain jobs in order', async () => {
     const units = 20;
     const token = await offer({ quantity: units, maximumAmountRaisedCents: 3_000_00n });
-    const buyers = await Promise.all(Array.from({ length: 32 }, () => funded('200.00')));
+    const buyers = await Promise.all(
+      Array.from({ length: 32 }, () => fundedInvestor(t, { balance: '200.00' })),
+    );
     const results = await Promise.all(
       buyers.map((who, i) => buy(who, token.id, 1, i % 2 ? `corrida-${i}-${token.id}` : undefined)),
     );
@@ -213,7 +198,7 @@ describe('buying tokens', () => {
 
   it('replays a retried purchase from its own answer, and refuses its key for another request', async () => {
     const token = await offer();
-    const who = await funded('1000.00');
+    const who = await fundedInvestor(t, { balance: '1000.00' });
     const first = await buy(who, token.id, 2, 'compra-repetida-0001');
     expect(first.statusCode).toBe(201);
     const again = await buy(who, token.id, 2, 'compra-repetida-0001');
@@ -227,9 +212,7 @@ describe('buying tokens', () => {
 
 /** buy_tokens_batch: purchases of one offer in one transaction, each answered as if alone. */
 describe('purchases in one transaction', () => {
-  const idOf = async (who: Session) =>
-    (await t.app.inject({ method: 'GET', url: '/api/user/', headers: auth(who) })).json()
-      .id as number;
+  const idOf = (who: SignedIn) => userIdOf(t, who);
   const request = (userId: number, tokenId: number, quantity: number, key?: string) => ({
     userId,
     tokenId,
@@ -251,10 +234,10 @@ describe('purchases in one transaction', () => {
   it('answers each purchase as buy_tokens alone would, rolling back only the refused ones', async () => {
     const token = await offer({ quantity: 10 });
     const [a, b, c, d] = await Promise.all([
-      funded('1000.00'),
-      funded('50.00'),
-      funded('1000.00'),
-      funded('1000.00'),
+      fundedInvestor(t, { balance: '1000.00' }),
+      fundedInvestor(t, { balance: '50.00' }),
+      fundedInvestor(t, { balance: '1000.00' }),
+      fundedInvestor(t, { balance: '1000.00' }),
     ]);
     const [ia, ib, ic, id] = await Promise.all([a, b, c, d].map((who) => idOf(who)));
     const first = await buy(a, token.id, 1, 'compra-em-lote-0001');
@@ -290,7 +273,9 @@ describe('purchases in one transaction', () => {
   it('sells to a burst of buyers through the API, mixing refusals, exactly what each could buy', async () => {
     const token = await offer({ quantity: 30 });
     const buyers = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => funded(i % 4 === 3 ? '50.00' : '1000.00')),
+      Array.from({ length: 24 }, (_, i) =>
+        fundedInvestor(t, { balance: i % 4 === 3 ? '50.00' : '1000.00' }),
+      ),
     );
     const answers = await Promise.all(buyers.map((who) => buy(who, token.id, 2)));
     const byStatus = (code: number) => answers.filter((r) => r.statusCode === code).length;

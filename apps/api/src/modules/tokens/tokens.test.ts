@@ -1,48 +1,35 @@
-import { tokens, users } from '@copaiba/db';
+import { tokens } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
+  createTestApp,
+  creatorWithIssuer,
   document,
   fullTokenForm,
   image,
-  issuerForm,
+  incompleteTokenOf,
   send,
-  session,
+  signedIn,
   tokenForm,
-} from '../../testing/workspace-fixtures.ts';
+  type SignedIn,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 
 let t: TestApp;
-type Creator = Awaited<ReturnType<typeof session>>;
-let creator: Creator;
-let other: Creator;
-
-async function makeCreator(cnpj: string): Promise<Creator> {
-  const user = await session(t);
-  const res = await send(t, 'POST', '/api/token-issuer/', user.access, await issuerForm(t, cnpj));
-  if (res.statusCode !== 201) throw new Error(res.body);
-  await t.db.update(users).set({ isTokenCreator: true }).where(eq(users.email, user.email));
-  await t.usersWritten();
-  return user;
-}
+let creator: SignedIn;
+let other: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.now = new Date('2026-11-22T12:00:00Z');
-  creator = await makeCreator('11.222.333/0001-81');
-  other = await makeCreator('12.ABC.345/01DE-35');
+  creator = await creatorWithIssuer(t, { cnpj: '11.222.333/0001-81' });
+  other = await creatorWithIssuer(t, { cnpj: '12.ABC.345/01DE-35' });
 });
 afterAll(() => t.close());
 
-async function createToken(who: Creator, overrides = {}) {
-  const res = await send(t, 'POST', '/api/token/', who.access, await fullTokenForm(overrides));
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().id as number;
-}
-
 describe('POST /api/token/', () => {
   it('is refused to investors with the detail the web shows', async () => {
-    const investor = await session(t);
+    const investor = await signedIn(t);
     const res = await send(t, 'POST', '/api/token/', investor.access, await fullTokenForm());
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toContain('Apenas criadores de token');
@@ -146,7 +133,7 @@ describe('POST /api/token/', () => {
   });
 
   it('refuses a symbol already taken', async () => {
-    await createToken(creator, { symbol: 'MELX' });
+    await incompleteTokenOf(t, creator, { symbol: 'MELX' });
     const res = await send(
       t,
       'POST',
@@ -160,7 +147,7 @@ describe('POST /api/token/', () => {
 
 describe('editing a token', () => {
   it("shows the creator's own token for editing and hides another creator's", async () => {
-    const id = await createToken(creator);
+    const id = await incompleteTokenOf(t, creator);
     const mine = await send(t, 'GET', `/api/token/detail/${id}`, creator.access);
     expect(mine.json()).toMatchObject({
       id,
@@ -187,7 +174,7 @@ describe('editing a token', () => {
   });
 
   it('updates only what changed (201), refuses no change, keeps the rules on the merged token', async () => {
-    const id = await createToken(creator);
+    const id = await incompleteTokenOf(t, creator);
     const nothing = await send(t, 'PUT', `/api/token/update/${id}`, creator.access, {
       unit_price: '100.00',
       name: 'Açaí Manejado do Marajó',
@@ -218,7 +205,7 @@ describe('editing a token', () => {
   });
 
   it('refuses to edit an issued token and changes nothing', async () => {
-    const id = await createToken(creator);
+    const id = await incompleteTokenOf(t, creator);
     await t.db
       .update(tokens)
       .set({ status: 'issued', offerStatus: 'funding', issuedAt: new Date() })
@@ -237,9 +224,9 @@ describe('editing a token', () => {
 
 describe('GET /api/token-issuer/token-list', () => {
   it("lists only the creator's tokens, five a page, newest first", async () => {
-    const fresh = await makeCreator('45.997.418/0001-53');
+    const fresh = await creatorWithIssuer(t, { cnpj: '45.997.418/0001-53' });
     const ids: number[] = [];
-    for (let i = 0; i < 6; i++) ids.push(await createToken(fresh, { name: `Token ${i}` }));
+    for (let i = 0; i < 6; i++) ids.push(await incompleteTokenOf(t, fresh, { name: `Token ${i}` }));
     const first = (
       await send(t, 'GET', '/api/token-issuer/token-list?page=1', fresh.access)
     ).json();

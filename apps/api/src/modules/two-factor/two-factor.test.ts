@@ -1,9 +1,14 @@
 import { users } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretFromUrl, totpCode } from '../../testing/authenticator.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { session } from '../../testing/workspace-fixtures.ts';
+import {
+  bearer,
+  createTestApp,
+  secretFromUrl,
+  signedIn,
+  totpCode,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,8 +18,8 @@ afterAll(() => t.close());
 
 describe('two-factor authentication', () => {
   it('gives an otpauth URL for any authenticator app, keeps the secret encrypted, and activates with a computed code', async () => {
-    const who = await session(t);
-    const headers = { authorization: `Bearer ${who.access}` };
+    const who = await signedIn(t);
+    const headers = bearer(who);
     const setup = await t.app.inject({ method: 'GET', url: '/api/twoauth/', headers });
     expect(setup.statusCode).toBe(200);
     const url = new URL(setup.json().url);
@@ -75,11 +80,11 @@ describe('two-factor authentication', () => {
   });
 
   it('refuses activation before setup and to visitors', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/twoauth/',
-      headers: { authorization: `Bearer ${who.access}` },
+      headers: bearer(who),
       payload: { token: '123456' },
     });
     expect(res.json()).toEqual({

@@ -2,12 +2,19 @@ import { parsePix, hasError, isStaticPix } from 'pix-utils';
 import { pixCharges } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { session } from '../../testing/workspace-fixtures.ts';
+import {
+  bearer,
+  createTestApp,
+  payInSandbox,
+  requestDeposit,
+  signedIn,
+  walletBalance,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 import { ledgerTotal } from '../ledger/ledger.ts';
 
 let t: TestApp;
-type Session = Awaited<ReturnType<typeof session>>;
 const SECRET = 'segredo-do-webhook-de-teste-123456';
 
 beforeAll(async () => {
@@ -17,24 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const auth = (who: Session) => ({ authorization: `Bearer ${who.access}` });
-const deposit = (who: Session, value: unknown, key?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/wallet/pix/deposit/',
-    headers: { ...auth(who), ...(key ? { 'idempotency-key': key } : {}) },
-    payload: { value },
-  });
-const balance = async (who: Session) =>
-  (
-    await t.app.inject({ method: 'GET', url: '/api/wallet/balance/brlt/', headers: auth(who) })
-  ).json();
-const limit = async (who: Session) =>
+const deposit = (who: SignedIn, value: unknown, key?: string) => requestDeposit(t, who, value, key);
+const balance = (who: SignedIn) => walletBalance(t, who);
+const limit = async (who: SignedIn) =>
   (
     await t.app.inject({
       method: 'GET',
       url: '/api/wallet/balance/deposit-limit/',
-      headers: auth(who),
+      headers: bearer(who),
     })
   ).json();
 const webhook = (pix: object[], hmac = SECRET) =>
@@ -47,7 +44,7 @@ const e2e = (n: number) => `E${String(n).padStart(31, '0')}`;
 
 describe('depositing by Pix', () => {
   it('starts at zero', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     expect(await balance(who)).toEqual({
       balance: '0.00',
       total_token_balance: '0.00',
@@ -58,7 +55,7 @@ describe('depositing by Pix', () => {
   });
 
   it("says the product's texts for amounts that are not allowed", async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     const cases: Array<[unknown, string]> = [
       ['24,99', 'Valor mínimo de depósito é de R$ 25,00'],
       ['abc', 'Valor de depósito não permitido'],
@@ -76,7 +73,7 @@ describe('depositing by Pix', () => {
   });
 
   it('creates a charge whose BR Code an independent parser reads back, with a QR image', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     const res = await deposit(who, '150,00');
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -99,7 +96,7 @@ describe('depositing by Pix', () => {
   });
 
   it('credits the wallet once per payment, whatever the PSP repeats', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     const { txid } = (await deposit(who, '200.00')).json();
     const pix = { endToEndId: e2e(1), txid, valor: '200.00', horario: new Date().toISOString() };
     const results = await Promise.all(Array.from({ length: 8 }, () => webhook([pix])));
@@ -116,7 +113,7 @@ describe('depositing by Pix', () => {
   });
 
   it('refuses forged webhooks and ignores unknown charges and wrong amounts', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     const { txid } = (await deposit(who, '50.00')).json();
     const pix = { endToEndId: e2e(3), txid, valor: '50.00', horario: new Date().toISOString() };
     for (const hmac of ['', 'errado', SECRET.slice(0, -1), `${SECRET}x`]) {
@@ -142,26 +139,18 @@ describe('depositing by Pix', () => {
   });
 
   it('pays a charge in sandbox mode through the same webhook path', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     const { txid } = (await deposit(who, '75,50')).json();
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/pix/pay/',
-      payload: { txid },
-    });
+    const paid = await payInSandbox(t, txid);
     expect(paid.statusCode).toBe(200);
     expect((await balance(who)).balance).toBe('75.50');
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/pix/pay/',
-      payload: { txid },
-    });
+    const again = await payInSandbox(t, txid);
     expect(again.statusCode).toBe(409);
     expect((await balance(who)).balance).toBe('75.50');
   });
 
   it('answers a retry with the same Idempotency-Key with the first charge', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     const key = 'deposito-0001-abcdef';
     const [a, b] = await Promise.all([deposit(who, '100.00', key), deposit(who, '100.00', key)]);
     expect(a.statusCode).toBe(201);
@@ -178,7 +167,7 @@ describe('depositing by Pix', () => {
   });
 
   it('never lets concurrent charges exceed the monthly allowance', async () => {
-    const who = await session(t);
+    const who = await signedIn(t);
     const results = await Promise.all(Array.from({ length: 6 }, () => deposit(who, '300.00')));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(3);

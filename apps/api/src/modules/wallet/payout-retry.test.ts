@@ -2,8 +2,7 @@ import { withdrawals } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { session } from '../../testing/workspace-fixtures.ts';
+import { createTestApp, fundedInvestor, userIdOf, type TestApp } from '../../testing/fixtures.ts';
 import { accounts, balanceOf, ledgerTotal, transfer } from '../ledger/ledger.ts';
 import { SANDBOX_FAILING_KEY, sandboxPixProvider, type PixProvider } from '../pix/pix-provider.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
@@ -45,19 +44,7 @@ function service(pix: PixProvider) {
 
 /** What a withdrawal request leaves behind when the process dies right after committing it. */
 async function debitedButNeverPaid(amountCents: bigint, keyPix = 'ana@example.com') {
-  const who = await session(t);
-  const headers = { authorization: `Bearer ${who.access}` };
-  const { txid } = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/wallet/pix/deposit/',
-      headers,
-      payload: { value: '100.00' },
-    })
-  ).json();
-  await t.app.inject({ method: 'POST', url: '/api/sandbox/pix/pay/', payload: { txid } });
-  const userId = (await t.app.inject({ method: 'GET', url: '/api/user/', headers })).json()
-    .id as number;
+  const userId = await userIdOf(t, await fundedInvestor(t, { balance: '100.00' }));
   const withdrawal = await t.db.transaction(async (tx) => {
     const row = await repo.insertWithdrawal(tx, { userId, amountCents, keyPix }, t.clock.now);
     await transfer(tx, {

@@ -1,16 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertIssuer, insertToken } from '../../testing/catalogue-fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { session } from '../../testing/workspace-fixtures.ts';
+import {
+  bearer,
+  buyTokens,
+  createTestApp,
+  fundedInvestor,
+  fundWallet,
+  insertIssuer,
+  insertToken,
+  signedIn,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 
 let t: TestApp;
-type Session = Awaited<ReturnType<typeof session>>;
-let who: Session;
+let who: SignedIn;
 let acai: number;
 let mel: number;
 
-const auth = () => ({ authorization: `Bearer ${who.access}` });
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth() });
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(who) });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -31,29 +38,14 @@ beforeAll(async () => {
     })
   ).id;
   await insertToken(t.db, issuer.id, { offer: 'distributing' });
-  who = await session(t);
-  for (const value of ['500.00', '250,00']) {
-    const { txid } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/wallet/pix/deposit/',
-        headers: auth(),
-        payload: { value },
-      })
-    ).json();
-    await t.app.inject({ method: 'POST', url: '/api/sandbox/pix/pay/', payload: { txid } });
-  }
+  who = await fundedInvestor(t, { balance: '500.00' });
+  await fundWallet(t, who, '250,00');
   for (const [id, quantity] of [
     [acai, 2],
     [mel, 3],
     [acai, 1],
   ] as const) {
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/wallet/buy-token/${id}`,
-      headers: auth(),
-      payload: { quantity },
-    });
+    await buyTokens(t, who, id, quantity);
   }
 });
 afterAll(() => t.close());
@@ -98,7 +90,7 @@ describe('the statement', () => {
   });
 
   it('shows only the owner its movements', async () => {
-    const other = await session(t);
+    const other = await signedIn(t);
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/wallet/transactions/todos',

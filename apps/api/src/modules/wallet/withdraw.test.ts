@@ -1,9 +1,14 @@
 import { withdrawals } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretFromUrl, totpCode } from '../../testing/authenticator.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { session } from '../../testing/workspace-fixtures.ts';
+import {
+  bearer,
+  createTestApp,
+  fundedInvestor,
+  investorWithTwoFactor,
+  walletBalance,
+  type TestApp,
+} from '../../testing/fixtures.ts';
 import { ledgerTotal } from '../ledger/ledger.ts';
 
 let t: TestApp;
@@ -13,45 +18,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A funded investor with two-factor on, and its authenticator. */
-async function investor(deposit: string, twoFactor = true) {
-  const who = await session(t);
-  const headers = { authorization: `Bearer ${who.access}` };
-  const { txid } = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/wallet/pix/deposit/',
-      headers,
-      payload: { value: deposit },
-    })
-  ).json();
-  await t.app.inject({ method: 'POST', url: '/api/sandbox/pix/pay/', payload: { txid } });
-  let secret = '';
-  if (twoFactor) {
-    secret = secretFromUrl(
-      (await t.app.inject({ method: 'GET', url: '/api/twoauth/', headers })).json().url,
-    );
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/twoauth/',
-      headers,
-      payload: { token: totpCode(secret, t.clock.now) },
-    });
-    t.advance(30_000);
-  }
+/** A funded investor, with two-factor on unless told otherwise, and requests acting as them. */
+async function investor(balance: string, twoFactor = true) {
+  const who = twoFactor
+    ? await investorWithTwoFactor(t, { balance })
+    : { ...(await fundedInvestor(t, { balance })), code: twoFactorIsOff };
+  const headers = bearer(who);
   return {
     headers,
-    code: (offset = 0) => totpCode(secret, t.clock.now, offset),
+    code: who.code,
     withdraw: (payload: object, key?: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/wallet/pix/withdraw/',
-        headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+        headers: bearer(who, key),
         payload,
       }),
-    balance: async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/wallet/balance/brlt/', headers })).json(),
+    balance: () => walletBalance(t, who),
   };
+}
+
+function twoFactorIsOff(): string {
+  throw new Error('this investor has no authenticator: two-factor is off');
 }
 
 describe('withdrawing to a Pix key', () => {
