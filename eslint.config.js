@@ -1,3 +1,4 @@
+import { dirname, relative, resolve } from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -73,6 +74,35 @@ export default tseslint.config(
     plugins: {
       local: {
         rules: {
+          'module-boundaries': {
+            meta: { type: 'problem', schema: [] },
+            create(context) {
+              const root = resolve(import.meta.dirname, 'apps/api/src/modules');
+              const moduleOf = (path) => {
+                const inside = relative(root, path);
+                return inside.startsWith('..') ? null : inside.split('/')[0];
+              };
+              const importer = context.filename;
+              const check = (node) => {
+                const source = node.source?.value;
+                if (typeof source !== 'string' || !source.startsWith('.')) return;
+                const target = resolve(dirname(importer), source);
+                if (!target.endsWith('.repo.ts')) return;
+                const owner = moduleOf(target);
+                if (moduleOf(importer) === owner && !importer.endsWith('.routes.ts')) return;
+                context.report({
+                  node,
+                  message: `Only the ${owner} module's own service reads ${source.split('/').pop()}: ask that module's service (docs/CODE_STYLE.md).`,
+                });
+              };
+              return {
+                ImportDeclaration: check,
+                ExportNamedDeclaration: check,
+                ExportAllDeclaration: check,
+                ImportExpression: check,
+              };
+            },
+          },
           'kebab-case-files': {
             meta: { type: 'problem', schema: [] },
             create(context) {
@@ -93,6 +123,30 @@ export default tseslint.config(
       },
     },
     rules: { 'local/kebab-case-files': 'error' },
+  },
+  {
+    // A module's tables are read and written by its repository, which only its service imports;
+    // other modules ask that service. Tests may read any repository to check its queries.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/testing/**'],
+    rules: { 'local/module-boundaries': 'error' },
+  },
+  {
+    // lib/ is the ground floor of the API: plugins and modules build on it, never the reverse.
+    files: ['apps/api/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/plugins/**', '**/mail/**'],
+              message: 'lib/ imports nothing from modules, plugins or mail.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tests read untyped JSON answers on purpose: that is what they check.

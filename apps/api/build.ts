@@ -2,8 +2,8 @@
  * The production server as JavaScript, `dist/server.js`, which `npm run serve` runs with plain node:
  * no TypeScript loader at start-up and a few files to read instead of a hundred. The workspace
  * packages are bundled in; npm packages stay imports of node_modules. Modules the app imports
- * lazily (S3, the chain) become chunks beside it, in the same folder, so the database migrations
- * copied there are where the bundled client looks for them, whichever chunk holds it.
+ * lazily (S3, the chain) become chunks beside it, in the same folder, so the database migrations and
+ * SQL code copied there are where the bundled client looks for them, whichever chunk holds it.
  */
 import { cpSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -36,5 +36,6 @@ await build({
   ],
 });
 cpSync(here('../../packages/db/src/migrations'), `${next}/migrations`, { recursive: true });
+cpSync(here('../../packages/db/src/sql'), `${next}/sql`, { recursive: true });
 rmSync(dist, { recursive: true, force: true });
 renameSync(next, dist);

@@ -38,7 +38,7 @@ import { startJobRunner } from './modules/jobs/job-runner.ts';
 import { closeDueOffers } from './modules/jobs/offer-closing.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { createManagerService } from './modules/manager/manager.service.ts';
-import { outboxChainRecorder, type ChainRecorder } from './lib/chain-record.ts';
+import { outboxChainRecorder, type ChainRecorder } from './modules/chain/chain-recorder.ts';
 import type { ChainRuntime } from './modules/chain/chain-runtime.ts';
 import { issuersRoutes } from './modules/issuers/issuers.routes.ts';
 import { createIssuersService } from './modules/issuers/issuers.service.ts';
@@ -125,8 +125,8 @@ export async function buildApp(deps: AppDeps) {
 
   const storage = deps.storage;
   const issuers = createIssuersService({ db, storage, captcha, userChanges: userCache });
-  const tokens = createTokensService({ db, storage, now });
-  const projects = createProjectsService({ db, storage });
+  const tokens = createTokensService({ db, storage, now, issuers });
+  const projects = createProjectsService({ db, storage, tokens });
   const admin = createAdminService({
     db,
     chain: deps.chain ?? outboxChainRecorder,
@@ -160,8 +160,9 @@ export async function buildApp(deps: AppDeps) {
       withdrawMonthlyCents: config.WITHDRAW_MONTHLY_LIMIT,
     },
     now,
+    log: app.log,
   });
-  const pixWebhook = createPixWebhookService({ db, secret: webhookSecret, now, log: app.log });
+  const pixWebhook = createPixWebhookService({ secret: webhookSecret, wallet });
   const purchases = createPurchasesService({ db, now });
   const twoFactor = createTwoFactorService({
     db,
@@ -213,7 +214,7 @@ export async function buildApp(deps: AppDeps) {
       }
       await api.register(privacyRoutes, { db, twoFactor, now, userChanges: userCache });
       await api.register(pixWebhookRoutes, { webhook: pixWebhook });
-      if (pix.name === 'sandbox') await api.register(sandboxPixRoutes, { db, webhookSecret });
+      if (pix.name === 'sandbox') await api.register(sandboxPixRoutes, { wallet, webhookSecret });
       if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });
     },
     { prefix: '/api' },

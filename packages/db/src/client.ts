@@ -15,7 +15,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
-  /** Applies every pending migration. */
+  /** Applies every pending migration, then the SQL code (packages/db/src/sql). */
   migrate(): Promise<void>;
   /** Cheap liveness check for /health. */
   ping(): Promise<void>;
@@ -25,6 +25,29 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const sqlFolder = fileURLToPath(new URL('./sql', import.meta.url));
+
+/**
+ * The database's functions, one file per concern (each header says its contract and locks), in
+ * the order they depend on each other. Applied after the migrations at every start.
+ */
+const SQL_CODE = [
+  'locks.sql',
+  'ledger.sql',
+  'offers.sql',
+  'chain-outbox.sql',
+  'purchases.sql',
+  'users-notify.sql',
+];
+
+/**
+ * One script that replaces every function with the code's version: sent as one simple query, it
+ * runs as one transaction, and two processes starting together take turns on the advisory lock.
+ */
+export function sqlCodeScript(): string {
+  const files = SQL_CODE.map((name) => readFileSync(join(sqlFolder, name), 'utf8'));
+  return ["SELECT pg_advisory_xact_lock(hashtext('copaiba: sql code'));", ...files].join('\n');
+}
 
 export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -34,7 +57,10 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePg(db, { migrationsFolder });
+      await pool.query(sqlCodeScript());
+    },
     ping: async () => {
       await pool.query('select 1');
     },
@@ -64,7 +90,10 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Databas
     return {
       db,
       kind: 'pglite',
-      migrate: () => migratePglite(db, { migrationsFolder }),
+      migrate: async () => {
+        await migratePglite(db, { migrationsFolder });
+        await client.exec(sqlCodeScript());
+      },
       ping: async () => {
         await client.query('select 1');
       },

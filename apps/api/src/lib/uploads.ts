@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { deleteMedia, mediaMessages, storeImage, storePdf } from './media.ts';
-import type { UploadedFile } from '../plugins/multipart.ts';
 import type { Storage } from './storage/storage.ts';
+
+/** A file from a multipart form, read whole (plugins/multipart.ts). */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
 
 export function isUploadedFile(value: unknown): value is UploadedFile {
   return (

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import type { UserRow } from '../modules/accounts/accounts.repo.ts';
+import type { UserRow } from '../modules/accounts/accounts.service.ts';
 import type { SessionTokens } from '../modules/accounts/session-tokens.ts';
 import type { UserCache } from '../modules/accounts/user-cache.ts';
 

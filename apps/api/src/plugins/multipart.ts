@@ -4,12 +4,6 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { PDF_MAX_BYTES } from '../lib/media.ts';
 
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  data: Buffer;
-}
-
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const FILE_TOO_LARGE = 'O arquivo deve ter no máximo 20 MB.';
 

@@ -1,7 +1,7 @@
 import { tokens, users, type Database, type OfferStatus } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { accounts, transfer } from '../modules/ledger/ledger.ts';
-import { addHolding } from '../modules/purchases/purchases.repo.ts';
+import { recordPastPurchase } from '../modules/purchases/purchases.service.ts';
 
 /** Most units a seeded buyer holds of one token, so a few hundred units spread over several people. */
 const UNITS_PER_BUYER = 9;
@@ -35,17 +35,13 @@ export async function seedDemoPurchases(
         userId,
         reference: 'seed',
       });
-      await transfer(tx, {
+      await recordPastPurchase(tx, {
         key: `seed:purchase:${token.id}:${userId}`,
-        kind: 'purchase',
-        from: accounts.wallet(userId),
-        to: accounts.escrow(token.id),
-        amountCents,
         userId,
         tokenId: token.id,
         quantity,
+        amountCents,
       });
-      await addHolding(tx, userId, token.id, quantity);
     }
     const raised = BigInt(units) * token.unitPriceCents;
     await tx

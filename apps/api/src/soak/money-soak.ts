@@ -5,9 +5,9 @@ import { connectPostgres, installmentPayments, tokens, users } from '@copaiba/db
 import { and, count, eq, inArray, lt, notExists, or } from 'drizzle-orm';
 import { adminQuery } from '@copaiba/db/testing';
 import { hashPassword } from '../modules/accounts/passwords.ts';
-import { accounts, InsufficientFunds, transfer } from '../modules/ledger/ledger.ts';
+import { InsufficientFunds } from '../modules/ledger/ledger.ts';
 import { SANDBOX_FAILING_KEY } from '../modules/pix/pix-provider.ts';
-import { addHolding } from '../modules/purchases/purchases.repo.ts';
+import { recordPastPurchase } from '../modules/purchases/purchases.service.ts';
 import { PASSWORD, validCpf } from '../testing/accounts-fixtures.ts';
 import { secretFromUrl, totpCode } from '../testing/authenticator.ts';
 import { insertIssuer, insertToken } from '../testing/catalogue-fixtures.ts';
@@ -395,19 +395,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         for (const b of buyers) {
           const quantity = random.int(1, 3);
           try {
-            await tx.transaction(async (inner) => {
-              await transfer(inner, {
+            await tx.transaction((inner) =>
+              recordPastPurchase(inner, {
                 key: `soak-matured:${token.id}:${b.id}`,
-                kind: 'purchase',
-                from: accounts.wallet(b.id),
-                to: accounts.escrow(token.id),
-                amountCents: BigInt(quantity) * 20_00n,
                 userId: b.id,
                 tokenId: token.id,
                 quantity,
-              });
-              await addHolding(inner, b.id, token.id, quantity);
-            });
+                amountCents: BigInt(quantity) * 20_00n,
+              }),
+            );
             bought.push({ userId: b.id, quantity });
           } catch (err) {
             if (!(err instanceof InsufficientFunds)) throw err;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { connectPostgres } from '../client.ts';
+import { connectPostgres, sqlCodeScript } from '../client.ts';
 import { adminQuery } from './test-database.ts';
 import { templateEnv } from './template-env.ts';
 
@@ -20,6 +20,7 @@ const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url)
 export async function pgliteTemplate(): Promise<() => void> {
   const client = await PGlite.create();
   await migrate(drizzle(client), { migrationsFolder });
+  await client.exec(sqlCodeScript());
   const dump = await client.dumpDataDir('none');
   await client.close();
   const dir = mkdtempSync(join(tmpdir(), 'copaiba-pglite-template-'));

@@ -20,6 +20,9 @@ import { hashPassword } from './passwords.ts';
 import type { SessionTokens } from './session-tokens.ts';
 import type { UserChanges } from './user-cache.ts';
 
+/** A user's row, as authentication hands it to every module. */
+export type { UserRow } from './accounts.repo.ts';
+
 export const CONFIRMATION_TTL_HOURS = 24;
 export const RESET_TTL_MINUTES = 60;
 export const MAX_CODE_ATTEMPTS = 5;

@@ -10,7 +10,7 @@ import {
 } from '@copaiba/contracts';
 import { mediaUrl } from '../../lib/media.ts';
 import type { IssuerRow, ProjectRow, TokenCardRow, TokenRow } from './catalogue.repo.ts';
-import { installmentDates, installmentPerUnitCents, unitsLeft } from './token-figures.ts';
+import { installmentDates, installmentPerUnitCents } from './token-figures.ts';
 
 const flags = (token: TokenRow) => ({
   is_funding: token.offerStatus === 'funding',
@@ -135,7 +135,14 @@ function toPublicProject(p: ProjectRow): PublicProject {
 }
 
 export function toTokenDetail(
-  row: { token: TokenRow; issuer: IssuerRow; project: ProjectRow | null; installmentsPaid: number },
+  row: {
+    token: TokenRow;
+    issuer: IssuerRow;
+    project: ProjectRow | null;
+    installmentsPaid: number;
+    /** The database's token_units_left (packages/db/src/sql/offers.sql). */
+    unitsLeft: number;
+  },
   today: string,
 ): TokenDetailResponse {
   const { token } = row;
@@ -150,6 +157,6 @@ export function toTokenDetail(
     })),
     amount_to_pay: { value: centsToDecimal(installmentPerUnitCents(token)) },
     // Only an open offer has units to sell.
-    quantity_token_left: { value: token.offerStatus === 'funding' ? unitsLeft(token) : 0 },
+    quantity_token_left: { value: token.offerStatus === 'funding' ? row.unitsLeft : 0 },
   };
 }

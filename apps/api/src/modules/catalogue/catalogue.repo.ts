@@ -1,5 +1,5 @@
-import { installmentPayments, projects, tokenIssuers, tokens, type Database } from '@copaiba/db';
-import { and, count, desc, eq, exists, sql, type SQLWrapper } from 'drizzle-orm';
+import { projects, tokenIssuers, tokens, type Database } from '@copaiba/db';
+import { and, count, desc, eq, exists, sql } from 'drizzle-orm';
 
 export type TokenRow = typeof tokens.$inferSelect;
 export type IssuerRow = typeof tokenIssuers.$inferSelect;
@@ -76,7 +76,8 @@ export async function findPublicTokenDetail(db: Database, id: number) {
       token: tokens,
       issuer: tokenIssuers,
       project: projects,
-      installmentsPaid: paidInstallmentsOf(tokens.id),
+      installmentsPaid: sql<number>`token_installments_paid(${tokens.id})`.mapWith(Number),
+      unitsLeft: sql<number>`token_units_left(${tokens})`.mapWith(Number),
     })
     .from(tokens)
     .innerJoin(tokenIssuers, eq(tokenIssuers.id, tokens.issuerId))
@@ -84,9 +85,3 @@ export async function findPublicTokenDetail(db: Database, id: number) {
     .where(and(eq(tokens.id, id), isPublic));
   return row;
 }
-
-/** Installments already paid to the token's holders (the payout job pays them in order). */
-export const paidInstallmentsOf = (tokenId: SQLWrapper) =>
-  sql<number>`(select count(*)::int from ${installmentPayments} where ${installmentPayments.tokenId} = ${tokenId})`.mapWith(
-    Number,
-  );

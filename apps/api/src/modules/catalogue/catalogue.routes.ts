@@ -12,18 +12,12 @@ import {
   tokenDetailResponse,
 } from '@copaiba/contracts';
 import { gzipSync } from 'node:zlib';
-import type { Database } from '@copaiba/db';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptsEncoding } from '../../lib/accept-encoding.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { pageOffset, toPage } from '../../lib/pagination.ts';
 import { createPublicCache, type CachedAnswer } from '../../lib/public-cache.ts';
-import * as repo from './catalogue.repo.ts';
-import { toIssuerCard, toPublicIssuer, toTokenCard, toTokenDetail } from './catalogue.presenter.ts';
-
-const TOKEN_NOT_FOUND = 'Token não encontrado.';
-const ISSUER_NOT_FOUND = 'Emissor não encontrado.';
+import type { Database } from '@copaiba/db';
+import { createCatalogueService } from './catalogue.service.ts';
 
 /**
  * Browsers and proxies may keep a public answer but must revalidate it (a cheap 304): a figure
@@ -48,6 +42,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   /** How long an answer is reused between writes; 0 recomputes every answer (tests). */
   cacheTtlMs: number;
 }> = async (app, { db, now, cacheTtlMs }) => {
+  const catalogue = createCatalogueService(db);
   const tags = ['catálogo'];
   const notFound = { 404: detailResponse };
   const cache = createPublicCache({ ttlMs: cacheTtlMs });
@@ -127,13 +122,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         size: PAGE_SIZES.publicTokens,
         path: '/api/token/list/',
       };
-      return cached(request, reply, `tokens:${page.page}`, async () => {
-        const { count, rows } = await repo.listPublicTokens(db, {
-          offset: pageOffset(page),
-          limit: page.size,
-        });
-        return toPage(page, count, rows.map(toTokenCard));
-      });
+      return cached(request, reply, `tokens:${page.page}`, () => catalogue.tokens(page));
     },
   );
 
@@ -159,14 +148,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         request,
         reply,
         `funding-tokens:${page.page}`,
-        async () => {
-          const { count, rows } = await repo.listPublicTokens(db, {
-            offset: pageOffset(page),
-            limit: page.size,
-            fundingOnly: true,
-          });
-          return toPage(page, count, rows.map(toTokenCard));
-        },
+        () => catalogue.tokens(page, { fundingOnly: true }),
         null,
       );
     },
@@ -192,15 +174,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         path: `/api/token/list/${id}`,
         query: { page_size: request.query.page_size },
       };
-      return cached(request, reply, `issuer-tokens:${id}:${page.page}:${page.size}`, async () => {
-        if (!(await repo.findPublicIssuer(db, id))) throw AppError.notFound(ISSUER_NOT_FOUND);
-        const { count, rows } = await repo.listPublicTokens(db, {
-          offset: pageOffset(page),
-          limit: page.size,
-          issuerId: id,
-        });
-        return toPage(page, count, rows.map(toTokenCard));
-      });
+      return cached(request, reply, `issuer-tokens:${id}:${page.page}:${page.size}`, () =>
+        catalogue.issuerTokens(id, page),
+      );
     },
   );
 
@@ -221,13 +197,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         size: PAGE_SIZES.issuers,
         path: '/api/token-issuer/list/',
       };
-      return cached(request, reply, `issuers:${page.page}`, async () => {
-        const { count, rows } = await repo.listPublicIssuers(db, {
-          offset: pageOffset(page),
-          limit: page.size,
-        });
-        return toPage(page, count, rows.map(toIssuerCard));
-      });
+      return cached(request, reply, `issuers:${page.page}`, () => catalogue.issuers(page));
     },
   );
 
@@ -243,11 +213,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       onRequest: fromCache(byUrl),
     },
     async (request, reply) =>
-      cached(request, reply, `issuer:${request.params.id}`, async () => {
-        const issuer = await repo.findPublicIssuer(db, request.params.id);
-        if (!issuer) throw AppError.notFound(ISSUER_NOT_FOUND);
-        return toPublicIssuer(issuer);
-      }),
+      cached(request, reply, `issuer:${request.params.id}`, () =>
+        catalogue.issuer(request.params.id),
+      ),
   );
 
   app.get(
@@ -268,11 +236,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         request,
         reply,
         `token:${request.params.id}:${today}`,
-        async () => {
-          const row = await repo.findPublicTokenDetail(db, request.params.id);
-          if (!row) throw AppError.notFound(TOKEN_NOT_FOUND);
-          return toTokenDetail(row, today);
-        },
+        () => catalogue.tokenDetail(request.params.id, today),
         byUrlAndDay,
       );
     },

@@ -3,7 +3,6 @@ import {
   installmentAmountsPerUnit,
   installmentDates,
   installmentPerUnitCents,
-  unitsLeft,
 } from './token-figures.ts';
 
 const terms = {
@@ -17,12 +16,6 @@ const terms = {
 };
 
 describe('token figures', () => {
-  it('caps units for sale by the maximum raise and subtracts units sold', () => {
-    expect(unitsLeft(terms)).toBe(500);
-    expect(unitsLeft({ ...terms, unitsSold: 480 })).toBe(20);
-    expect(unitsLeft({ ...terms, maximumAmountRaisedCents: 200_000_00n, unitsSold: 1000 })).toBe(0);
-  });
-
   it('splits the total to receive per unit into installments, half-even', () => {
     // 100,00 × 1,125 = 112,50; / 12 = 9,375 → 9,38 (7 is odd, rounds up to even 8)
     expect(installmentPerUnitCents(terms)).toBe(938n);

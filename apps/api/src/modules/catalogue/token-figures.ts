@@ -3,18 +3,8 @@ import { divideHalfEven } from '@copaiba/contracts';
 interface Terms {
   unitPriceCents: bigint;
   interestRateBp: number;
-  maximumAmountRaisedCents: bigint;
-  quantity: number;
-  unitsSold: number;
   installments: number;
   firstDateInstallment: string;
-}
-
-/** Units that can still be bought: the quantity, capped by the maximum raise, minus units sold. */
-export function unitsLeft(t: Terms): number {
-  const capByMaximum = t.unitPriceCents > 0n ? t.maximumAmountRaisedCents / t.unitPriceCents : 0n;
-  const forSale = Math.min(t.quantity, Number(capByMaximum));
-  return Math.max(0, forSale - t.unitsSold);
 }
 
 /** Per unit, per installment: unit_price × (1 + rate) / installments, rounded half-even. */

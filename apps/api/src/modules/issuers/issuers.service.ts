@@ -3,9 +3,8 @@ import type { Database } from '@copaiba/db';
 import { AppError } from '../../lib/app-error.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import { removeReplaced, storeUploads, withUploads } from '../../lib/uploads.ts';
-import type { UploadedFile } from '../../plugins/multipart.ts';
-import type { UserRow } from '../accounts/accounts.repo.ts';
+import { removeReplaced, storeUploads, withUploads, type UploadedFile } from '../../lib/uploads.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
 import * as repo from './issuers.repo.ts';
@@ -103,6 +102,9 @@ export function createIssuersService(deps: {
       userChanges.changed(user.id);
       return { message: issuerMessages.created };
     },
+
+    /** The user's own issuer, if they registered one (tokens are created under it). */
+    ownIssuer: (user: UserRow) => repo.findIssuerOfUser(db, user.id),
 
     async get(user: UserRow) {
       const issuer = await repo.findIssuerOfUser(db, user.id);

@@ -4,6 +4,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { installmentAmountsPerUnit, installmentDates } from '../catalogue/token-figures.ts';
 import { recordOnChain } from '../chain/outbox.ts';
 import { accounts, transfer } from '../ledger/ledger.ts';
+import { locks } from '../locks/locks.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 
 export interface PaidInstallment {
@@ -75,6 +76,11 @@ async function payInstallment(
     .from(tokenHoldings)
     .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)))
     .orderBy(tokenHoldings.userId);
+  // The holders' wallets first, in the order every transaction takes them (docs/ARCHITECTURE.md).
+  await locks.wallets(
+    tx,
+    holders.map((h) => h.userId),
+  );
   let totalCents = 0n;
   const paid: string[] = [];
   for (const holder of holders) {

@@ -1,8 +1,9 @@
 import { todayInSaoPaulo } from '@copaiba/contracts';
-import { ledgerAccounts, ledgerTransfers, tokenHoldings, tokens, type Database } from '@copaiba/db';
+import { ledgerTransfers, tokenHoldings, tokens, type Database } from '@copaiba/db';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { recordOnChain } from '../chain/outbox.ts';
-import { accountId, accounts, balanceOf, transfer } from '../ledger/ledger.ts';
+import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
+import { locks } from '../locks/locks.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 
 export interface ClosingReport {
@@ -41,13 +42,11 @@ async function closeOffer(
   tokenId: number,
   today: string,
 ): Promise<keyof ClosingReport | null> {
-  // Purchases in flight finish first and new ones wait (they hold the offer's lock shared), so the
-  // rows locked below (escrow, token, buyers' wallets and holdings) are never held by one of them;
-  // a second instance waits here.
-  await tx.execute(sql`select lock_offer_for_closing(${tokenId}::bigint)`);
-  const escrowId = await accountId(tx, accounts.escrow(tokenId));
-  await tx.execute(sql`select 1 from ${ledgerAccounts} where id = ${escrowId} for update`);
-  const [token] = await tx.select().from(tokens).where(eq(tokens.id, tokenId)).for('update');
+  // Purchases in flight finish first and new ones wait, so nothing below changes under the job;
+  // a second instance waits here, then finds the offer closed. Then the locks in their order:
+  // the buyers' wallets, the issuer's account, the escrow, the token (docs/ARCHITECTURE.md).
+  await locks.offerForClosing(tx, tokenId);
+  const [token] = await tx.select().from(tokens).where(eq(tokens.id, tokenId));
   if (
     !token ||
     (token.offerStatus !== 'funding' && token.offerStatus !== 'all_sold') ||
@@ -72,8 +71,17 @@ async function closeOffer(
     return 'succeeded';
   }
 
+  const buyers = await paidByBuyer(tx, tokenId);
+  await locks.wallets(
+    tx,
+    buyers.map((b) => b.userId),
+  );
+  await tx
+    .update(tokenHoldings)
+    .set({ quantity: 0, updatedAt: new Date() })
+    .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)));
   const refunds: string[] = [];
-  for (const buyer of await paidByBuyer(tx, tokenId)) {
+  for (const buyer of buyers) {
     refunds.push(`refund:${tokenId}:${buyer.userId}`);
     await transfer(tx, {
       key: refunds.at(-1)!,
@@ -87,13 +95,9 @@ async function closeOffer(
       reference: token.symbol,
     });
   }
-  await recordOnChain(tx, { tokenId, kind: 'burn', transferKeys: refunds });
-  await tx
-    .update(tokenHoldings)
-    .set({ quantity: 0, updatedAt: new Date() })
-    .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)));
   const left = await balanceOf(tx, accounts.escrow(tokenId));
   if (left !== 0n) throw new Error(`escrow of token ${tokenId} holds ${left} after refunds`);
+  await recordOnChain(tx, { tokenId, kind: 'burn', transferKeys: refunds });
   await tx.update(tokens).set({ offerStatus: 'failed' }).where(eq(tokens.id, tokenId));
   return 'failed';
 }

@@ -4,9 +4,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { pageOffset, toPage } from '../../lib/pagination.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import { removeReplaced, storeUploads, withUploads } from '../../lib/uploads.ts';
-import type { UploadedFile } from '../../plugins/multipart.ts';
-import type { UserRow } from '../accounts/accounts.repo.ts';
+import { removeReplaced, storeUploads, withUploads, type UploadedFile } from '../../lib/uploads.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
 import * as repo from './manager.repo.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 

@@ -9,8 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { centsToDecimal } from '@copaiba/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { Database } from '@copaiba/db';
-import { findCharge } from '../wallet/wallet.repo.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
 import type { PixWebhookService } from './pix-webhook.service.ts';
 
 export const pixWebhookRoutes: FastifyPluginAsyncZod<{ webhook: PixWebhookService }> = async (
@@ -47,9 +46,9 @@ export const pixWebhookRoutes: FastifyPluginAsyncZod<{ webhook: PixWebhookServic
 
 /** Sandbox only: pays a pending charge by sending the PSP's webhook to ourselves. */
 export const sandboxPixRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  wallet: Pick<WalletService, 'findCharge'>;
   webhookSecret: string;
-}> = async (app, { db, webhookSecret }) => {
+}> = async (app, { wallet, webhookSecret }) => {
   app.post(
     '/sandbox/pix/pay/',
     {
@@ -61,7 +60,7 @@ export const sandboxPixRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const charge = await findCharge(db, request.body.txid);
+      const charge = await wallet.findCharge(request.body.txid);
       if (!charge) throw AppError.notFound('Cobrança não encontrada.');
       if (charge.status !== 'pending')
         throw AppError.conflict('Esta cobrança não está mais pendente.');

@@ -14,11 +14,9 @@ import {
   type Database,
 } from '@copaiba/db';
 import { and, asc, count, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
-import type { UserRow } from '../accounts/accounts.repo.ts';
-import { CLOSED_ACCOUNT_DOMAIN } from '../accounts/accounts.service.ts';
 
 /** The user's row, locked for the rest of the transaction. */
-export async function lockUser(db: Database, id: number): Promise<UserRow | undefined> {
+export async function lockUser(db: Database, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
   return row;
 }
@@ -172,12 +170,17 @@ export async function countIssuedTokensOfCreator(db: Database, userId: number): 
  * Replaces every personal field with a placeholder derived from the id alone, makes the password
  * unusable, clears the TOTP secret and every role, and ends every session at once.
  */
-export async function anonymize(db: Database, userId: number, at: Date): Promise<void> {
+export async function anonymize(
+  db: Database,
+  userId: number,
+  placeholders: { email: string },
+  at: Date,
+): Promise<void> {
   await db
     .update(users)
     .set({
       name: 'Conta encerrada',
-      email: `encerrada-${userId}@${CLOSED_ACCOUNT_DOMAIN}`,
+      email: placeholders.email,
       // Lower-case letters and a hyphen: no CPF or CNPJ (digits, upper-case letters) looks like it.
       cpfCnpj: `encerrada-${userId}`,
       birthDate: null,

@@ -7,9 +7,9 @@ import {
 import type { Database } from '@copaiba/db';
 import { verify } from '@node-rs/argon2';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../accounts/accounts.repo.ts';
+import { CLOSED_ACCOUNT_DOMAIN, type UserRow } from '../accounts/accounts.service.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
-import { sqlLockUser } from '../wallet/wallet.service.ts';
+import { locks } from '../locks/locks.ts';
 import * as repo from './privacy.repo.ts';
 import type { UserChanges } from '../accounts/user-cache.ts';
 
@@ -144,7 +144,7 @@ export function createPrivacyService(deps: {
 
       await db.transaction(async (tx) => {
         // The same lock deposits and withdrawals take: no money moves while the account closes.
-        await tx.execute(sqlLockUser(user.id));
+        await locks.userMoney(tx, user.id);
         const current = await repo.lockUser(tx, user.id);
         if (!current || current.closedAt || current.tokenVersion !== user.tokenVersion)
           throw AppError.unauthorized('Token inválido ou expirado.');
@@ -163,7 +163,9 @@ export function createPrivacyService(deps: {
           if ((await twoFactor.consume(current, body.token ?? '', tx)) === null)
             throw AppError.badRequest('token', privacyMessages.codeInvalid);
         }
-        await repo.anonymize(tx, user.id, at);
+        // An address that never resolves and that registration refuses (docs/DECISIONS.md).
+        const email = `encerrada-${user.id}@${CLOSED_ACCOUNT_DOMAIN}`;
+        await repo.anonymize(tx, user.id, { email }, at);
       });
       userChanges.changed(user.id);
       return { message: privacyMessages.closed };

@@ -10,10 +10,15 @@ import { AppError } from '../../lib/app-error.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import { removeReplaced, storeUploads, withUploads, type FileKind } from '../../lib/uploads.ts';
-import type { UploadedFile } from '../../plugins/multipart.ts';
-import type { UserRow } from '../accounts/accounts.repo.ts';
-import { findOwnToken } from '../tokens/tokens.repo.ts';
+import {
+  removeReplaced,
+  storeUploads,
+  withUploads,
+  type FileKind,
+  type UploadedFile,
+} from '../../lib/uploads.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
+import type { TokensService } from '../tokens/tokens.service.ts';
 import * as repo from './projects.repo.ts';
 
 type FileField = (typeof PROJECT_IMAGE_FIELDS)[number] | (typeof PROJECT_PDF_FIELDS)[number];
@@ -62,7 +67,6 @@ export type ProjectText = { [K in TextField]: string | null };
 export const projectMessages = {
   created: 'Projeto cadastrado com sucesso!',
   updated: 'Projeto atualizado com sucesso!',
-  tokenNotFound: 'Token não encontrado.',
   notFound: 'Projeto não encontrado.',
   exists: 'Este token já possui um projeto cadastrado.',
   notEditable: 'Este token já foi emitido: o projeto não pode mais ser alterado.',
@@ -76,14 +80,15 @@ export function toProjectFormData(row: repo.ProjectRow): ProjectFormData {
   return { token_id: row.tokenId, ...text, ...files } as ProjectFormData;
 }
 
-export function createProjectsService(deps: { db: Database; storage: Storage }) {
-  const { db, storage } = deps;
+export function createProjectsService(deps: {
+  db: Database;
+  storage: Storage;
+  tokens: Pick<TokensService, 'ownToken'>;
+}) {
+  const { db, storage, tokens } = deps;
 
-  async function ownToken(user: UserRow, tokenId: number) {
-    const row = await findOwnToken(db, user.id, tokenId);
-    if (!row) throw AppError.notFound(projectMessages.tokenNotFound);
-    return row;
-  }
+  // The creator's own token; another creator's answers 404 (docs/product.md §6).
+  const { ownToken } = tokens;
 
   return {
     async create(

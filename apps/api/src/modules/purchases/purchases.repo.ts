@@ -1,10 +1,7 @@
+import { centsToDecimal } from '@copaiba/contracts';
 import { tokenHoldings, type Database } from '@copaiba/db';
 import { sql } from 'drizzle-orm';
-import { isUniqueViolation } from '../../lib/app-error.ts';
 import { sqlRows } from '../../lib/sql-rows.ts';
-import { isOverdraft } from '../ledger/ledger.ts';
-
-const IDEMPOTENCY_PK = 'idempotent_requests_user_id_key_pk';
 
 /** Adds units to a holding (the seed and the soak's setup; a purchase does it in buy_tokens). */
 export async function addHolding(
@@ -25,6 +22,9 @@ export async function addHolding(
 /** What an Idempotency-Key of a purchase is scoped to. */
 export const buyEndpoint = (tokenId: number) => `buy-token/${tokenId}`;
 
+/** The status of a purchase's answer, stored with it for a retry of its Idempotency-Key. */
+const BOUGHT_STATUS = 201;
+
 export interface BuyRequest {
   userId: number;
   tokenId: number;
@@ -39,6 +39,7 @@ export interface BuyRequest {
   idempotency?: { key: string; endpoint: string; hash: string };
 }
 
+/** What the database answered for one purchase (packages/db/src/sql/purchases.sql). */
 export type BuyOutcome =
   | { outcome: 'bought' | 'replay'; status: number; body: unknown }
   | { outcome: 'key_reused' | 'not_found' | 'not_funding' }
@@ -49,46 +50,42 @@ export type BuyOutcome =
   | { outcome: 'sold_out'; unitsLeft: number };
 
 interface Row {
-  outcome: string;
-  status: number;
-  body: unknown;
-  units_left: string | number | bigint | null;
+  outcome: BuyOutcome['outcome'];
+  units_left: string | number | null;
+  answer_status: number | null;
+  answer: StoredAnswer | null;
 }
 
-const toOutcome = (row: Row): BuyOutcome =>
-  row.outcome === 'sold_out'
-    ? { outcome: 'sold_out', unitsLeft: Number(row.units_left) }
-    : (row as BuyOutcome);
+/** The answer as stored: the database adds the price in centavos, which the API formats. */
+type StoredAnswer = { message: string; token_id: number; quantity: number } & (
+  | { total_cents: number | string }
+  /** Stored before the database answered centavos (its own formatting). */
+  | { total: string }
+);
 
-/**
- * The whole purchase in one statement and one round trip: the database's buy_tokens (migration
- * 0008), which holds the hot rows' locks (the offer's escrow and the token) only at its end.
- */
-export async function buyTokens(db: Database, r: BuyRequest): Promise<BuyOutcome> {
-  const idem = r.idempotency;
-  try {
-    const rows = await sqlRows<Row>(
-      db,
-      sql`select * from buy_tokens(${r.userId}::bigint, ${r.tokenId}::bigint, ${r.quantity}::bigint,
-        ${r.today}::date, ${r.transferKey}::text, ${r.message}::text, ${idem?.key ?? null}::text,
-        ${idem?.endpoint ?? null}::text, ${idem?.hash ?? null}::text)`,
-    );
-    return toOutcome(rows[0]!);
-  } catch (err) {
-    // buy_tokens rolled back: these are the refusals buy_tokens_batch answers per item.
-    const e = err as { code?: string; detail?: string; cause?: { code?: string; detail?: string } };
-    const pg = e?.code ? e : e?.cause;
-    if (pg?.code === 'CP001') return { outcome: 'sold_out', unitsLeft: Number(pg.detail) };
-    if (pg?.code === 'CP002') return { outcome: 'not_funding' };
-    if (isOverdraft(err)) return { outcome: 'insufficient' };
-    if (isUniqueViolation(err, IDEMPOTENCY_PK)) return { outcome: 'key_race' };
-    throw err;
+const toBody = (answer: StoredAnswer) => {
+  if (!('total_cents' in answer)) return answer;
+  const { total_cents, ...rest } = answer;
+  return { ...rest, total: centsToDecimal(BigInt(total_cents)) };
+};
+
+const toOutcome = (row: Row): BuyOutcome => {
+  switch (row.outcome) {
+    case 'bought':
+    case 'replay':
+      return { outcome: row.outcome, status: row.answer_status!, body: toBody(row.answer!) };
+    case 'sold_out':
+      return { outcome: 'sold_out', unitsLeft: Number(row.units_left) };
+    default:
+      return { outcome: row.outcome };
   }
-}
+};
 
 /**
- * Purchases of one offer on one São Paulo date in one transaction (buy_tokens_batch, migration
- * 0010): one outcome per request, in order, each as buyTokens would have answered it alone.
+ * Purchases of one offer on one São Paulo date, in one transaction and one round trip (the
+ * database's buy_tokens_batch: packages/db/src/sql/purchases.sql says what happens, in order): one
+ * outcome per request, in order, each as it would have been alone. A lone purchase is a batch of
+ * one.
  */
 export async function buyTokensBatch(db: Database, requests: BuyRequest[]): Promise<BuyOutcome[]> {
   const [first] = requests;
@@ -98,10 +95,11 @@ export async function buyTokensBatch(db: Database, requests: BuyRequest[]): Prom
   const rows = await sqlRows<Row>(
     db,
     sql`select * from buy_tokens_batch(${first.tokenId}::bigint, ${first.today}::date,
-      ${first.message}::text, ${buyEndpoint(first.tokenId)}::text,
+      ${buyEndpoint(first.tokenId)}::text, ${BOUGHT_STATUS}::integer,
       ${column((r) => r.userId)}::bigint[], ${column((r) => r.quantity)}::bigint[],
       ${column((r) => r.transferKey)}::text[], ${column((r) => r.idempotency?.key ?? null)}::text[],
-      ${column((r) => r.idempotency?.hash ?? null)}::text[])`,
+      ${column((r) => r.idempotency?.hash ?? null)}::text[],
+      ${column((r) => JSON.stringify({ message: r.message, token_id: r.tokenId, quantity: r.quantity }))}::jsonb[])`,
   );
   return rows.map(toOutcome);
 }

@@ -6,13 +6,13 @@ import {
   checkIdempotencyKey,
   keyReused,
   requestHash,
-  storedOutcome,
   type Outcome,
 } from '../../lib/idempotency.ts';
-import type { UserRow } from '../accounts/accounts.repo.ts';
+import { catalogueChanged } from '../../lib/public-cache.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
+import { accounts, transfer } from '../ledger/ledger.ts';
 import { createPurchaseBatches } from './purchase-batches.ts';
 import * as repo from './purchases.repo.ts';
-import { catalogueChanged } from '../../lib/public-cache.ts';
 
 const TOKEN_NOT_FOUND = 'Token não encontrado.';
 
@@ -25,15 +25,15 @@ const unitsRefused = (left: number) =>
   );
 
 /**
- * Buying units of a funding offer with the wallet's balance: one statement (buy_tokens), which
- * also stores the answer for the request's Idempotency-Key, so a retry replays it even after the
- * offer sold out or closed. Purchases of one offer that arrive together share a transaction
- * (purchase-batches.ts).
+ * Buying units of a funding offer with the wallet's balance (docs/product.md §11). The database
+ * does the purchase in one statement and says what happened (packages/db/src/sql/purchases.sql);
+ * this service turns that into the answer. Purchases of one offer that arrive together share a
+ * transaction (purchase-batches.ts).
  */
 export function createPurchasesService(deps: { db: Database; now: () => Date }) {
   const { db, now } = deps;
   const batches = createPurchaseBatches({
-    one: (request) => repo.buyTokens(db, request),
+    one: async (request) => (await repo.buyTokensBatch(db, [request]))[0]!,
     many: (requests) => repo.buyTokensBatch(db, requests),
   });
 
@@ -45,24 +45,23 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
       idempotencyKey: string | undefined,
     ): Promise<Outcome<BuyResponse>> {
       const endpoint = repo.buyEndpoint(tokenId);
-      let idempotency: repo.BuyRequest['idempotency'];
-      if (idempotencyKey !== undefined) {
-        checkIdempotencyKey(idempotencyKey);
-        idempotency = {
-          key: idempotencyKey,
-          endpoint,
-          hash: requestHash(endpoint, { quantity }),
-        };
-      }
-      const result = await batches.buy({
+      if (idempotencyKey !== undefined) checkIdempotencyKey(idempotencyKey);
+      const request: repo.BuyRequest = {
         userId: user.id,
         tokenId,
         quantity,
         today: todayInSaoPaulo(now()),
         transferKey: `buy:${randomUUID()}`,
         message: buyMessages.bought,
-        idempotency,
-      });
+        idempotency:
+          idempotencyKey === undefined
+            ? undefined
+            : { key: idempotencyKey, endpoint, hash: requestHash(endpoint, { quantity }) },
+      };
+      let result = await batches.buy(request);
+      // A concurrent request with the same key committed first: asked again, the database
+      // answers what it answered.
+      if (result.outcome === 'key_race') result = await batches.buy(request);
       switch (result.outcome) {
         case 'not_found':
           throw AppError.notFound(TOKEN_NOT_FOUND);
@@ -74,17 +73,8 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
           throw keyReused();
         case 'insufficient':
           throw AppError.badRequest('value', buyMessages.insufficient);
-        case 'key_race': {
-          // A concurrent retry with the same key committed first: answer what it answered.
-          const winner = await storedOutcome<BuyResponse>(
-            db,
-            user.id,
-            idempotency!.key,
-            idempotency!.hash,
-          );
-          if (!winner) throw new Error('a concurrent purchase with this key left no answer');
-          return winner;
-        }
+        case 'key_race':
+          throw new Error('a concurrent purchase with this key left no answer');
         case 'bought':
         case 'replay':
           catalogueChanged();
@@ -95,3 +85,27 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
 }
 
 export type PurchasesService = ReturnType<typeof createPurchasesService>;
+
+/**
+ * A purchase written as history, in the caller's transaction: the price from the wallet to the
+ * offer's escrow and the units into the holding, without the offer's checks (the demo seed and
+ * the soak's setup of offers that have already closed). The caller updates the token's figures.
+ * Throws InsufficientFunds when the wallet is short.
+ */
+export async function recordPastPurchase(
+  tx: Database,
+  purchase: { key: string; userId: number; tokenId: number; quantity: number; amountCents: bigint },
+): Promise<void> {
+  const { key, userId, tokenId, quantity, amountCents } = purchase;
+  await transfer(tx, {
+    key,
+    kind: 'purchase',
+    from: accounts.wallet(userId),
+    to: accounts.escrow(tokenId),
+    amountCents,
+    userId,
+    tokenId,
+    quantity,
+  });
+  await repo.addHolding(tx, userId, tokenId, quantity);
+}

@@ -15,10 +15,9 @@ import { changedFields } from '../../lib/changed-fields.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { pageOffset, toPage } from '../../lib/pagination.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import { removeReplaced, storeUploads, withUploads } from '../../lib/uploads.ts';
-import type { UploadedFile } from '../../plugins/multipart.ts';
-import type { UserRow } from '../accounts/accounts.repo.ts';
-import { findIssuerOfUser } from '../issuers/issuers.repo.ts';
+import { removeReplaced, storeUploads, withUploads, type UploadedFile } from '../../lib/uploads.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
+import type { IssuersService } from '../issuers/issuers.service.ts';
 import * as repo from './tokens.repo.ts';
 import { symbolStem, uniqueSymbol } from './token-symbol.ts';
 
@@ -107,8 +106,13 @@ function throwRuleIssues(issues: ReturnType<typeof tokenRuleIssues>): void {
   throw AppError.fields(fields);
 }
 
-export function createTokensService(deps: { db: Database; storage: Storage; now: () => Date }) {
-  const { db, storage, now } = deps;
+export function createTokensService(deps: {
+  db: Database;
+  storage: Storage;
+  now: () => Date;
+  issuers: Pick<IssuersService, 'ownIssuer'>;
+}) {
+  const { db, storage, now, issuers } = deps;
 
   async function ownToken(user: UserRow, id: number) {
     const row = await repo.findOwnToken(db, user.id, id);
@@ -128,8 +132,11 @@ export function createTokensService(deps: { db: Database; storage: Storage; now:
   }
 
   return {
+    /** The creator's own token with whether it has a project; another creator's: 404. */
+    ownToken,
+
     async create(user: UserRow, body: TokenFields & TokenFiles) {
-      const issuer = await findIssuerOfUser(db, user.id);
+      const issuer = await issuers.ownIssuer(user);
       if (!issuer) throw AppError.forbidden(tokenMessages.noIssuer);
       const symbol = await chooseSymbol(body.name, body.symbol);
       const uploads = await storeUploads(storage, body, FILE_KINDS);

@@ -4,7 +4,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { AppError } from '../../lib/app-error.ts';
 import { open, seal } from '../../lib/crypto-box.ts';
-import type { UserRow } from '../accounts/accounts.repo.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
 import type { UserChanges } from '../accounts/user-cache.ts';
 
 const PERIOD = 30;

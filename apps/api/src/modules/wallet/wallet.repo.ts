@@ -24,7 +24,6 @@ import {
   sql,
   type Placeholder,
 } from 'drizzle-orm';
-import { paidInstallmentsOf } from '../catalogue/catalogue.repo.ts';
 import { accounts } from '../ledger/ledger.ts';
 
 const sumCents = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)`;
@@ -242,7 +241,7 @@ export async function holdings(
       remuneration: sql<string>`coalesce((select sum(${ledgerTransfers.amountCents}) from ${ledgerTransfers}
         where ${ledgerTransfers.userId} = ${userId} and ${ledgerTransfers.tokenId} = ${tokens.id}
         and ${ledgerTransfers.kind} = 'remuneration'), 0)`,
-      installmentsPaid: paidInstallmentsOf(tokens.id),
+      installmentsPaid: sql<number>`token_installments_paid(${tokens.id})`.mapWith(Number),
     })
     .from(tokenHoldings)
     .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))

@@ -1,28 +1,35 @@
 import {
   centsToDecimal,
+  decimalToCents,
   PAGE_SIZES,
   todayInSaoPaulo,
   walletMessages,
   type DepositLimit,
   type DepositResponse,
+  type PixWebhookBody,
   type StatementFilter,
   type WalletBalance,
 } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
-import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { pageOffset, toPage } from '../../lib/pagination.ts';
 import { saoPauloMonthStart } from '../../lib/sao-paulo-month.ts';
 import { toOwnedToken, toStatementRow } from './holdings-presenter.ts';
-import type { UserRow } from '../accounts/accounts.repo.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
 import { newChargeTxid, type PixProvider } from '../pix/pix-provider.ts';
+import { accounts, transfer } from '../ledger/ledger.ts';
+import { locks } from '../locks/locks.ts';
 import * as repo from './wallet.repo.ts';
 
 export const CHARGE_TTL_SECONDS = 3600;
 const PIX_UNAVAILABLE =
   'Não foi possível gerar a cobrança Pix agora. Tente novamente em instantes.';
+
+/** What a Pix confirmation did: only `credited` moved money. */
+export type Settlement = 'credited' | 'duplicate' | 'unknown_charge' | 'amount_mismatch';
 
 export interface WalletLimits {
   depositMonthlyCents: bigint;
@@ -34,8 +41,9 @@ export function createWalletService(deps: {
   pix: PixProvider;
   limits: WalletLimits;
   now: () => Date;
+  log: FastifyBaseLogger;
 }) {
-  const { db, pix, limits, now } = deps;
+  const { db, pix, limits, now, log } = deps;
   const reads = repo.createWalletReads(db);
 
   async function remainingDeposit(tx: Database, userId: number) {
@@ -43,6 +51,32 @@ export function createWalletService(deps: {
     const { paid, open } = await repo.depositsSince(tx, userId, saoPauloMonthStart(at), at);
     const left = limits.depositMonthlyCents - paid - open;
     return { paid, left: left > 0n ? left : 0n };
+  }
+
+  function settleOnce(confirmation: PixConfirmation): Promise<Settlement> {
+    return db.transaction(async (tx) => {
+      const charge = await repo.lockCharge(tx, confirmation.txid);
+      if (!charge) return 'unknown_charge';
+      if (charge.status === 'paid') return 'duplicate';
+      if (decimalToCents(confirmation.valor) !== charge.amountCents) {
+        log.warn(
+          { txid: confirmation.txid, valor: confirmation.valor },
+          'pix confirmation with a different amount: left for review',
+        );
+        return 'amount_mismatch';
+      }
+      await repo.markChargePaid(tx, charge.txid, confirmation.endToEndId, now());
+      const moved = await transfer(tx, {
+        key: `pix:${confirmation.endToEndId}`,
+        kind: 'deposit',
+        from: accounts.pixClearing(),
+        to: accounts.wallet(charge.userId),
+        amountCents: charge.amountCents,
+        userId: charge.userId,
+        reference: charge.txid,
+      });
+      return moved ? 'credited' : 'duplicate';
+    });
   }
 
   return {
@@ -117,7 +151,7 @@ export function createWalletService(deps: {
         },
         async (tx) => {
           // One deposit at a time per user, so two concurrent charges cannot both fit the allowance.
-          await tx.execute(sqlLockUser(user.id));
+          await locks.userMoney(tx, user.id);
           const { left } = await remainingDeposit(tx, user.id);
           if (valueCents > left)
             throw AppError.badRequest('value', walletMessages.depositNotAllowed);
@@ -151,10 +185,21 @@ export function createWalletService(deps: {
         },
       );
     },
+
+    /** A Pix charge, for the sandbox's simulated payment. */
+    findCharge: (txid: string) => repo.findCharge(db, txid),
+
+    /** A PSP's confirmation: each endToEndId credits its charge's wallet exactly once. */
+    async settleDeposit(confirmation: PixConfirmation): Promise<Settlement> {
+      return settleOnce(confirmation).catch((err: unknown) => {
+        // The endToEndId already credited another charge: the same payment reported twice.
+        if (isUniqueViolation(err)) return 'duplicate' as const;
+        throw err;
+      });
+    },
   };
 }
 
-/** A transaction-scoped advisory lock on one user's money operations. */
-export const sqlLockUser = (userId: number) => sql`select pg_advisory_xact_lock(${userId})`;
+type PixConfirmation = PixWebhookBody['pix'][number];
 
 export type WalletService = ReturnType<typeof createWalletService>;

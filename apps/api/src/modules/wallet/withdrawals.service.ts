@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { saoPauloMonthStart } from '../../lib/sao-paulo-month.ts';
-import type { UserRow } from '../accounts/accounts.repo.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
 import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
 import type { PixProvider } from '../pix/pix-provider.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { withdrawnSince } from './wallet.repo.ts';
-import { sqlLockUser } from './wallet.service.ts';
+import { locks } from '../locks/locks.ts';
 import * as repo from './withdrawals.repo.ts';
 
 /**
@@ -83,7 +83,7 @@ export function createWithdrawalsService(deps: {
           payload: { value: body.value, key_pix: body.key_pix },
         },
         async (tx) => {
-          await tx.execute(sqlLockUser(user.id));
+          await locks.userMoney(tx, user.id);
           if ((await twoFactor.consume(user, body.token, tx)) === null) {
             throw AppError.badRequest('token', withdrawMessages.codeInvalid);
           }

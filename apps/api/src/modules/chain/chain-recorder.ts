@@ -1,5 +1,5 @@
 import type { Database } from '@copaiba/db';
-import { recordOnChain } from '../modules/chain/outbox.ts';
+import { recordOnChain } from './outbox.ts';
 
 /**
  * Where an issued token gets its on-chain record. The request is written in the issuing

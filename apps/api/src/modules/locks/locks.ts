@@ -1,0 +1,37 @@
+import type { Database } from '@copaiba/db';
+import { sql } from 'drizzle-orm';
+
+/**
+ * Every lock a money path takes, by name, in the one order a transaction takes them
+ * (docs/ARCHITECTURE.md, "Locking"; the SQL side is packages/db/src/sql/locks.sql):
+ *
+ *   1. userMoney           one user's deposits, withdrawals and account closing
+ *   2. that user's row     (two-factor steps, closing)
+ *   3. offer               shared by purchases (in buy_tokens_batch), exclusive by offerForClosing
+ *   4. the operation's own row: a Pix charge, a withdrawal, an installment's claim
+ *   5. wallets             by user id
+ *   6. token holdings
+ *   7. other ledger accounts (clearing, issuer payable and funding), by id
+ *   8. offer escrows
+ *   9. tokens rows         the hot rows, last
+ *
+ * ledger_transfer orders its two accounts by this list itself; a transaction that moves money in
+ * or out of several wallets takes them all first with `wallets`.
+ */
+export const locks = {
+  /** 1. One user's money operations, one at a time. */
+  async userMoney(tx: Database, userId: number): Promise<void> {
+    await tx.execute(sql`select lock_user_money(${userId}::bigint)`);
+  },
+
+  /** 3. The offer, exclusively: waits for its purchases in flight; new ones wait for the close. */
+  async offerForClosing(tx: Database, tokenId: number): Promise<void> {
+    await tx.execute(sql`select lock_offer_for_closing(${tokenId}::bigint)`);
+  },
+
+  /** 5. These users' wallets, in the order of their ids. */
+  async wallets(tx: Database, userIds: readonly number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await tx.execute(sql`select lock_wallets(${sql.param([...userIds])}::bigint[])`);
+  },
+};
