@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LoadError, LoadingRows } from '@/components/query-states';
 import { errorMessage } from '@/lib/api-error';
 import { AdminPage } from './admin-page';
-import { LoadError, LoadingRows } from './query-states';
 
 interface InfoPageProps<T> {
   title: string;

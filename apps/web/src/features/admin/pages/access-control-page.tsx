@@ -3,14 +3,13 @@ import { Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconHistory, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { errorMessage } from '@/lib/api-error';
+import { PagedCard } from '@/components/paged-card';
+import { EmptyList, LoadingRows } from '@/components/query-states';
+import { usePageParam } from '@/lib/use-page-param';
 import { useCreators } from '../api/list-creators';
 import { AdminPage } from '../components/admin-page';
-import { PageArrows } from '@/components/page-arrows';
-import { EmptyList, LoadError, LoadingRows } from '../components/query-states';
 import { YesNoBadge } from '../components/yes-no-badge';
 import { formatCpfCnpj } from '../lib/identity-format';
-import { usePageParam } from '../lib/use-page-param';
 
 const FLAGS = [
   ['intention_token_creator', 'Intenção cadastrar token'],
@@ -114,25 +113,6 @@ export default function AccessControlPage() {
   const [page, setPage] = usePageParam();
   const query = useCreators(page);
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
-  const data = query.data;
-
-  let body;
-  if (query.isPending) body = <LoadingRows rows={6} />;
-  else if (query.isError && !data)
-    body = (
-      <LoadError
-        message={errorMessage(query.error)}
-        onRetry={() => (page > 1 ? setPage(1) : void query.refetch())}
-      />
-    );
-  else if (!data || data.results.length === 0)
-    body = (
-      <EmptyList
-        message="Não existem usuários para exibir."
-        icon={<IconUsers size={26} stroke={1.6} />}
-      />
-    );
-  else body = wide ? <CreatorsTable rows={data.results} /> : <CreatorCards rows={data.results} />;
 
   return (
     <AdminPage
@@ -149,30 +129,27 @@ export default function AccessControlPage() {
         </Button>
       }
     >
-      <Card
-        padding={wide ? 'lg' : 0}
-        shadow={wide ? 'xs' : 'none'}
-        withBorder={wide}
-        bg={wide ? undefined : 'transparent'}
+      <PagedCard
+        query={query}
+        page={page}
+        onPageChange={setPage}
+        noun="usuários"
+        framed={wide}
+        loading={<LoadingRows rows={6} />}
+        empty={
+          <EmptyList
+            message="Não existem usuários para exibir."
+            icon={<IconUsers size={26} stroke={1.6} />}
+          />
+        }
+        footer={(data) => (
+          <Text size="xs" c="dimmed" ta="center">
+            {data.count === 1 ? '1 usuário' : `${data.count} usuários`}
+          </Text>
+        )}
       >
-        <Stack gap="md">
-          {body}
-          {data && data.results.length > 0 && (
-            <PageArrows
-              page={page}
-              hasPrevious={Boolean(data.previous)}
-              hasNext={Boolean(data.next)}
-              onChange={setPage}
-              noun="usuários"
-            />
-          )}
-          {data && data.count > 0 && (
-            <Text size="xs" c="dimmed" ta="center">
-              {data.count === 1 ? '1 usuário' : `${data.count} usuários`}
-            </Text>
-          )}
-        </Stack>
-      </Card>
+        {(rows) => (wide ? <CreatorsTable rows={rows} /> : <CreatorCards rows={rows} />)}
+      </PagedCard>
     </AdminPage>
   );
 }

@@ -4,20 +4,19 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowRight, IconHistory } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '@/lib/api-error';
+import { PagedCard } from '@/components/paged-card';
+import { EmptyList, LoadingRows } from '@/components/query-states';
 import { formatDateTime } from '@/lib/format';
+import { usePageParam } from '@/lib/use-page-param';
 import { useAuditLog } from '../api/get-audit-log';
 import { useManagers } from '../api/list-managers';
 import { AdminPage } from '../components/admin-page';
-import { PageArrows } from '@/components/page-arrows';
-import { EmptyList, LoadError, LoadingRows } from '../components/query-states';
 import {
   auditActionLabel,
   auditChanges,
   auditTargetLabel,
   type PeopleById,
 } from '../lib/audit-summary';
-import { usePageParam } from '../lib/use-page-param';
 
 const ACTION_COLOR: Record<string, string> = {
   issue_token: 'copaiba',
@@ -159,30 +158,6 @@ export default function AuditLogPage() {
     () => new Map((managers.data ?? []).map((m) => [m.id, m.name])),
     [managers.data],
   );
-  const data = query.data;
-
-  let body;
-  if (query.isPending) body = <LoadingRows rows={8} />;
-  else if (query.isError && !data)
-    body = (
-      <LoadError
-        message={errorMessage(query.error)}
-        onRetry={() => (page > 1 ? setPage(1) : void query.refetch())}
-      />
-    );
-  else if (!data || data.results.length === 0)
-    body = (
-      <EmptyList
-        message="Nenhum ato registrado ainda."
-        icon={<IconHistory size={26} stroke={1.6} />}
-      />
-    );
-  else
-    body = wide ? (
-      <AuditTable entries={data.results} people={people} />
-    ) : (
-      <AuditCards entries={data.results} people={people} />
-    );
 
   return (
     <AdminPage
@@ -190,25 +165,28 @@ export default function AuditLogPage() {
       description="Emissões de token, alterações de papéis e atribuições de gestor feitas por administradores, das mais recentes às mais antigas. Horários de Brasília."
       back={{ to: '/access-control', label: 'Voltar para Gestão de Acesso' }}
     >
-      <Card
-        padding={wide ? 'lg' : 0}
-        shadow={wide ? 'xs' : 'none'}
-        withBorder={wide}
-        bg={wide ? undefined : 'transparent'}
+      <PagedCard
+        query={query}
+        page={page}
+        onPageChange={setPage}
+        noun="registros"
+        framed={wide}
+        loading={<LoadingRows rows={8} />}
+        empty={
+          <EmptyList
+            message="Nenhum ato registrado ainda."
+            icon={<IconHistory size={26} stroke={1.6} />}
+          />
+        }
       >
-        <Stack gap="md">
-          {body}
-          {data && data.results.length > 0 && (
-            <PageArrows
-              page={page}
-              hasPrevious={Boolean(data.previous)}
-              hasNext={Boolean(data.next)}
-              onChange={setPage}
-              noun="registros"
-            />
-          )}
-        </Stack>
-      </Card>
+        {(entries) =>
+          wide ? (
+            <AuditTable entries={entries} people={people} />
+          ) : (
+            <AuditCards entries={entries} people={people} />
+          )
+        }
+      </PagedCard>
     </AdminPage>
   );
 }

@@ -1,11 +1,11 @@
 import { Button, Card, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconBuildingBank, IconCoins, IconRefresh, IconUser } from '@tabler/icons-react';
 import { useParams } from 'react-router';
+import { EmptyList, LoadError, LoadingRows } from '@/components/query-states';
 import { errorMessage } from '@/lib/api-error';
 import { useCreatorDetail } from '../api/get-creator-detail';
 import { AdminPage } from '../components/admin-page';
 import { CreatorTokens } from '../components/creator-tokens';
-import { EmptyList, LoadError, LoadingRows } from '../components/query-states';
 import { RoleSwitches } from '../components/role-switches';
 import { formatCpfCnpj } from '../lib/identity-format';
 import { parseId } from '../lib/parse-id';

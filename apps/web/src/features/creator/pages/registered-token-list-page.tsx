@@ -1,6 +1,5 @@
 import type { RegisteredToken } from '@copaiba/contracts';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -14,18 +13,12 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconFilePlus,
-  IconPencil,
-  IconPlus,
-  IconSeedling,
-} from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
-import { PageArrows } from '@/components/page-arrows';
-import { errorMessage } from '@/lib/api-error';
+import { IconFilePlus, IconPencil, IconPlus, IconSeedling } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PagedCard } from '@/components/paged-card';
 import { formatDateTime } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
+import { usePageParam } from '@/lib/use-page-param';
 import { useRegisteredTokens } from '../api/registered-tokens';
 import type { RegisterProjectState, RegisterTokenState } from '../lib/navigation-state';
 import classes from './registered-token-list-page.module.css';
@@ -244,12 +237,8 @@ function TokenCards({ tokens }: { tokens: RegisteredToken[] }) {
 /** Gestão de Tokens: the creator's tokens, 5 per page (docs/product.md §2). */
 export default function RegisteredTokenListPage() {
   usePageTitle('Gestão de Tokens');
-  const [params, setParams] = useSearchParams();
-  const requested = Number(params.get('page'));
-  const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
+  const [page, setPage] = usePageParam();
   const list = useRegisteredTokens(page);
-  const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
-  const tokens = list.data?.results ?? [];
 
   return (
     <Container size="lg" py={{ base: 24, sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
@@ -268,57 +257,43 @@ export default function RegisteredTokenListPage() {
           </Button>
         </Group>
 
-        {list.isPending ? (
-          <Card padding={0}>
-            <Center mih={240}>
-              <Loader color="copaiba" type="dots" />
-            </Center>
-          </Card>
-        ) : list.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle />}
-            title="Não foi possível carregar os tokens"
-          >
-            {errorMessage(list.error)}
-            <Group mt="md">
-              <Button variant="light" color="red" onClick={() => void list.refetch()}>
-                Tentar novamente
-              </Button>
-            </Group>
-          </Alert>
-        ) : tokens.length === 0 ? (
-          <Card>
-            <Stack align="center" gap="sm" py={40} px="md">
-              <ThemeIcon size={56} radius="xl" variant="light" color="copaiba">
-                <IconSeedling size={30} stroke={1.6} />
-              </ThemeIcon>
-              <Text c="dimmed" ta="center">
-                {EMPTY}
-              </Text>
-            </Stack>
-          </Card>
-        ) : (
-          <div data-fetching={list.isFetching || undefined} className={classes.results}>
-            <Card padding={0} className={classes.table}>
-              <TokenTable tokens={tokens} />
+        <PagedCard
+          query={list}
+          page={page}
+          onPageChange={setPage}
+          noun="tokens"
+          framed={false}
+          loading={
+            <Card padding={0}>
+              <Center mih={240}>
+                <Loader color="copaiba" type="dots" />
+              </Center>
             </Card>
-            <div className={classes.cards}>
-              <TokenCards tokens={tokens} />
+          }
+          empty={
+            <Card>
+              <Stack align="center" gap="sm" py={40} px="md">
+                <ThemeIcon size={56} radius="xl" variant="light" color="copaiba">
+                  <IconSeedling size={30} stroke={1.6} />
+                </ThemeIcon>
+                <Text c="dimmed" ta="center">
+                  {EMPTY}
+                </Text>
+              </Stack>
+            </Card>
+          }
+        >
+          {(tokens) => (
+            <div data-fetching={list.isFetching || undefined} className={classes.results}>
+              <Card padding={0} className={classes.table}>
+                <TokenTable tokens={tokens} />
+              </Card>
+              <div className={classes.cards}>
+                <TokenCards tokens={tokens} />
+              </div>
             </div>
-          </div>
-        )}
-
-        {list.data && (
-          <PageArrows
-            page={page}
-            hasPrevious={!!list.data.previous && page > 1}
-            hasNext={!!list.data.next}
-            onChange={goTo}
-            noun="tokens"
-          />
-        )}
+          )}
+        </PagedCard>
       </Stack>
     </Container>
   );

@@ -1,10 +1,8 @@
 import { STATEMENT_FILTERS, type StatementFilter, type StatementRow } from '@copaiba/contracts';
 import {
   Button,
-  Center,
   Container,
   Group,
-  Loader,
   Paper,
   Select,
   SimpleGrid,
@@ -17,8 +15,7 @@ import { IconShoppingCart, IconWallet } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PageArrows } from '@/components/page-arrows';
-import { errorMessage } from '@/lib/api-error';
+import { PagedCard } from '@/components/paged-card';
 import { formatDateTime, formatDecimal, formatMoney } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { useWalletBalance } from '@/lib/wallet-balance';
@@ -124,47 +121,7 @@ export default function ExtractPage() {
   const [filter, setFilter] = useState<StatementFilter>('todos');
   const [page, setPage] = useState(1);
   const statement = useStatement(filter, page);
-  const rows = statement.data?.results ?? [];
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-
-  let body;
-  if (statement.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label="Carregando extrato" />
-      </Center>
-    );
-  } else if (statement.isError) {
-    body = (
-      <Stack align="center" py="md" gap="sm">
-        <Text c="red" role="alert">
-          {errorMessage(statement.error)}
-        </Text>
-        <Button variant="light" onClick={() => void statement.refetch()}>
-          Tentar novamente
-        </Button>
-      </Stack>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="xl">
-        Nenhuma operação para exibir.
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        {wide ? <StatementTable rows={rows} /> : <StatementCards rows={rows} />}
-        <PageArrows
-          page={page}
-          hasPrevious={Boolean(statement.data?.previous)}
-          hasNext={Boolean(statement.data?.next)}
-          onChange={setPage}
-          noun="operações"
-        />
-      </Stack>
-    );
-  }
 
   return (
     <Container size={1100} py={{ base: 24, sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
@@ -195,8 +152,17 @@ export default function ExtractPage() {
             <HideToggle hidden={hidden} onToggle={() => setHidden((h) => !h)} />
           </Group>
         </Paper>
-        <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
-          <Stack gap="md">
+        <PagedCard
+          query={statement}
+          page={page}
+          onPageChange={setPage}
+          noun="operações"
+          empty={
+            <Text c="dimmed" ta="center" py="xl">
+              Nenhuma operação para exibir.
+            </Text>
+          }
+          header={
             <Group justify="space-between" align="flex-end" gap="sm">
               <Select
                 label="Filtrar operações"
@@ -228,9 +194,10 @@ export default function ExtractPage() {
                 </Button>
               </Group>
             </Group>
-            {body}
-          </Stack>
-        </Paper>
+          }
+        >
+          {(rows) => (wide ? <StatementTable rows={rows} /> : <StatementCards rows={rows} />)}
+        </PagedCard>
       </Stack>
     </Container>
   );

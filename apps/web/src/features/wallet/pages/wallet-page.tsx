@@ -25,7 +25,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '@/components/error-state';
-import { PageArrows } from '@/components/page-arrows';
+import { PagedCard } from '@/components/paged-card';
 import { refreshSession } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { fetchCurrentUser } from '@/lib/current-user';
@@ -120,7 +120,6 @@ function MyAssets({ hidden }: { hidden: boolean }) {
   const [debounced] = useDebouncedValue(search.trim(), 400);
   const [page, setPage] = useState(1);
   const query = useMyTokens(debounced, page);
-  const tokens = query.data?.results ?? [];
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   function clearSearch() {
@@ -128,54 +127,27 @@ function MyAssets({ hidden }: { hidden: boolean }) {
     setPage(1);
   }
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label="Carregando tokens" />
-      </Center>
-    );
-  } else if (query.isError) {
-    body = (
-      <Text c="red" role="alert" py="md">
-        {errorMessage(query.error)}
-      </Text>
-    );
-  } else if (tokens.length === 0) {
-    body = debounced ? (
-      <Stack align="center" py="xl" gap="sm">
-        <Text c="dimmed">Nenhum resultado encontrado</Text>
-        <Button variant="light" onClick={clearSearch}>
-          Limpar Busca
-        </Button>
-      </Stack>
-    ) : (
-      <Text c="dimmed" ta="center" py="xl">
-        Você ainda não possui tokens!
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        {wide ? (
-          <TokensTable tokens={tokens} hidden={hidden} />
-        ) : (
-          <TokensCards tokens={tokens} hidden={hidden} />
-        )}
-        <PageArrows
-          page={page}
-          hasPrevious={Boolean(query.data?.previous)}
-          hasNext={Boolean(query.data?.next)}
-          onChange={setPage}
-          noun="tokens"
-        />
-      </Stack>
-    );
-  }
-
   return (
-    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
-      <Stack gap="md">
+    <PagedCard
+      query={query}
+      page={page}
+      onPageChange={setPage}
+      noun="tokens"
+      empty={
+        debounced ? (
+          <Stack align="center" py="xl" gap="sm">
+            <Text c="dimmed">Nenhum resultado encontrado</Text>
+            <Button variant="light" onClick={clearSearch}>
+              Limpar Busca
+            </Button>
+          </Stack>
+        ) : (
+          <Text c="dimmed" ta="center" py="xl">
+            Você ainda não possui tokens!
+          </Text>
+        )
+      }
+      header={
         <Group justify="space-between" gap="sm">
           <Title order={2} fz={{ base: 20, sm: 24 }} c="copaiba.9">
             Meus Ativos
@@ -201,9 +173,16 @@ function MyAssets({ hidden }: { hidden: boolean }) {
             </Button>
           </Group>
         </Group>
-        {body}
-      </Stack>
-    </Paper>
+      }
+    >
+      {(tokens) =>
+        wide ? (
+          <TokensTable tokens={tokens} hidden={hidden} />
+        ) : (
+          <TokensCards tokens={tokens} hidden={hidden} />
+        )
+      }
+    </PagedCard>
   );
 }
 

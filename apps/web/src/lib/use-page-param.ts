@@ -1,20 +1,20 @@
 import { useSearchParams } from 'react-router';
 
-/** The list page kept in the address (?page=N), so going back returns to the same page. */
+/**
+ * The page of a list kept in the address (?page=N), so going back returns to the same page; a
+ * new page starts at the top of the screen.
+ */
 export function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get('page'));
   const page = Number.isInteger(raw) && raw > 0 ? raw : 1;
   const setPage = (next: number) => {
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        if (next <= 1) copy.delete('page');
-        else copy.set('page', String(next));
-        return copy;
-      },
-      { replace: false },
-    );
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      if (next <= 1) copy.delete('page');
+      else copy.set('page', String(next));
+      return copy;
+    });
     window.scrollTo({ top: 0 });
   };
   return [page, setPage];

@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconInbox, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -13,28 +13,47 @@ export function LoadingRows({ rows = 5, height = 44 }: { rows?: number; height?:
   );
 }
 
-/** The server's reason (docs/product.md §8: admin lists show the detail) and a retry. */
-export function LoadError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+interface LoadErrorProps {
+  /** The server's reason (docs/product.md §8). */
+  message: ReactNode;
+  title?: string;
+  onRetry?: () => void;
+  /** Other ways on beside 'Tentar novamente', e.g. a link back to the list. */
+  children?: ReactNode;
+}
+
+/** What could not load, the server's reason and a retry. */
+export function LoadError({
+  message,
+  title = 'Não foi possível carregar',
+  onRetry,
+  children,
+}: LoadErrorProps) {
   return (
     <Alert
       color="red"
       variant="light"
       icon={<IconAlertTriangle size={20} />}
-      title="Não foi possível carregar"
+      title={title}
       role="alert"
     >
       <Stack gap="sm" align="flex-start">
         <span>{message}</span>
-        {onRetry && (
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            leftSection={<IconRefresh size={14} />}
-            onClick={onRetry}
-          >
-            Tentar novamente
-          </Button>
+        {(onRetry || children) && (
+          <Group gap="xs">
+            {onRetry && (
+              <Button
+                size="xs"
+                variant="white"
+                color="red"
+                leftSection={<IconRefresh size={14} />}
+                onClick={onRetry}
+              >
+                Tentar novamente
+              </Button>
+            )}
+            {children}
+          </Group>
         )}
       </Stack>
     </Alert>
