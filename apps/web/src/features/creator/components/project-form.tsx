@@ -1,4 +1,4 @@
-import { workspaceMessages, type ProjectFormData } from '@copaiba/contracts';
+import type { ProjectFormData } from '@copaiba/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Box,
@@ -12,15 +12,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Link } from 'react-router';
 import { FileUploadField } from '@/components/file-upload-field';
 import { FormActions } from '@/components/form-page';
 import { FormSection } from '@/components/form-section';
 import { toFormData } from '@/lib/api-client';
-import { errorMessage, fieldErrors, GENERIC_ERROR, isApiError } from '@/lib/api-error';
-import { changedFields, nothingChanged } from '@/lib/changed-fields';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { errorMessage, GENERIC_ERROR, isApiError } from '@/lib/api-error';
+import { changedFields } from '@/lib/changed-fields';
+import { notifyError } from '@/lib/notify';
+import { isUnchangedEdit, showFieldErrors, useWorkspaceSubmit } from '@/lib/use-workspace-submit';
 import { useCreateProject, useUpdateProject } from '../api/save-project';
 import { firstFileError } from '../lib/first-error';
 import {
@@ -53,10 +54,9 @@ interface ProjectFormProps {
 /** The project of a token: create (POST, then '/') or edit (PUT only changes, removals). */
 export function ProjectForm({ tokenId, initial }: ProjectFormProps) {
   const isEdit = !!initial;
-  const navigate = useNavigate();
   const createMutation = useCreateProject();
   const updateMutation = useUpdateProject();
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, submit } = useWorkspaceSubmit();
   /** Stored optional files the person chose to remove (sent as remove_<field>=true). */
   const [removed, setRemoved] = useState<ReadonlySet<ProjectFileField>>(() => new Set());
   const setRemovedFile = (field: ProjectFileField, value: boolean) =>
@@ -86,14 +86,7 @@ export function ProjectForm({ tokenId, initial }: ProjectFormProps) {
     const status = isApiError(error) ? error.status : 0;
     if (status === 409 || status === 400) notifyError(errorMessage(error));
     else notifyError(isEdit ? EDIT_ERROR : GENERIC_ERROR);
-    if (status !== 400) return;
-    for (const [field, message] of Object.entries(
-      fieldErrors(isApiError(error) ? error.body : null),
-    )) {
-      if (ALL_FIELDS.includes(field)) {
-        setError(field as FieldPath<ProjectFormValues>, { type: 'server', message });
-      }
-    }
+    showFieldErrors(error, ALL_FIELDS, setError);
   };
 
   const create = async (values: ProjectFormValues) => {
@@ -103,20 +96,11 @@ export function ProjectForm({ tokenId, initial }: ProjectFormProps) {
       if (value) text[field] = value;
     }
     const files = Object.fromEntries(PROJECT_FILE_FIELDS.map((f) => [f, values[f]]));
-    setProgress(0);
-    try {
-      const result = await createMutation.mutateAsync({
-        tokenId,
-        form: toFormData({ ...text, ...files }),
-        onProgress: setProgress,
-      });
-      notifySuccess(result.message);
-      await navigate('/');
-    } catch (error) {
-      showServerErrors(error);
-    } finally {
-      setProgress(null);
-    }
+    const form = toFormData({ ...text, ...files });
+    await submit((onProgress) => createMutation.mutateAsync({ tokenId, form, onProgress }), {
+      next: '/',
+      onError: showServerErrors,
+    });
   };
 
   const update = async (values: ProjectFormValues) => {
@@ -127,24 +111,12 @@ export function ProjectForm({ tokenId, initial }: ProjectFormProps) {
         .map((f) => [removeFlag(f as ProjectRemovableField), true]),
     ]) as Record<string, string | boolean | File | null>;
     const changes = changedFields(defaults, current);
-    if (nothingChanged(changes)) {
-      notifyError(workspaceMessages.nothingChanged);
-      return;
-    }
-    setProgress(0);
-    try {
-      const result = await updateMutation.mutateAsync({
-        tokenId,
-        form: toFormData(changes),
-        onProgress: setProgress,
-      });
-      notifySuccess(result.message);
-      await navigate('/registered-token-list');
-    } catch (error) {
-      showServerErrors(error);
-    } finally {
-      setProgress(null);
-    }
+    if (isUnchangedEdit(changes)) return;
+    const form = toFormData(changes);
+    await submit((onProgress) => updateMutation.mutateAsync({ tokenId, form, onProgress }), {
+      next: '/registered-token-list',
+      onError: showServerErrors,
+    });
   };
 
   const onInvalid = (formErrors: FieldErrors<ProjectFormValues>) => {

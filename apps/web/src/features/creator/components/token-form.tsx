@@ -1,4 +1,4 @@
-import { workspaceMessages, type TokenFormData } from '@copaiba/contracts';
+import type { TokenFormData } from '@copaiba/contracts';
 import { decimalToCents } from '@copaiba/contracts/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -13,18 +13,19 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { DateField } from '@/components/date-field';
 import { FileUploadField } from '@/components/file-upload-field';
 import { FormActions } from '@/components/form-page';
 import { FormSection } from '@/components/form-section';
 import { toFormData } from '@/lib/api-client';
-import { errorMessage, fieldErrors, isApiError } from '@/lib/api-error';
-import { changedFields, nothingChanged } from '@/lib/changed-fields';
+import { errorMessage, isApiError } from '@/lib/api-error';
+import { changedFields } from '@/lib/changed-fields';
 import { formatCents } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError } from '@/lib/notify';
+import { isUnchangedEdit, showFieldErrors, useWorkspaceSubmit } from '@/lib/use-workspace-submit';
 import { useCreateToken } from '../api/create-token';
 import { useUpdateToken } from '../api/update-token';
 import {
@@ -67,7 +68,7 @@ export function TokenForm({ initial }: TokenFormProps) {
   const navigate = useNavigate();
   const createMutation = useCreateToken();
   const updateMutation = useUpdateToken();
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, submit } = useWorkspaceSubmit();
   const pending = createMutation.isPending || updateMutation.isPending;
 
   const schema = useMemo(() => tokenFormSchema(initial ?? {}), [initial]);
@@ -87,36 +88,26 @@ export function TokenForm({ initial }: TokenFormProps) {
 
   const showServerErrors = (error: unknown) => {
     notifyError(errorMessage(error));
-    if (!isApiError(error) || error.status !== 400) return;
-    for (const [field, message] of Object.entries(fieldErrors(error.body))) {
-      if (ALL_FIELDS.includes(field)) {
-        setError(field as FieldPath<TokenFormValues>, { type: 'server', message });
-      }
-    }
+    showFieldErrors(error, ALL_FIELDS, setError);
   };
 
   const create = async (values: TokenFormValues) => {
     const text = Object.fromEntries(TOKEN_TEXT_FIELDS.map((f) => [f, values[f]?.trim() ?? '']));
     if (!text.symbol) delete text.symbol;
     const files = Object.fromEntries(TOKEN_FILE_FIELDS.map((f) => [f, values[f]]));
-    setProgress(0);
-    try {
-      const result = await createMutation.mutateAsync({
-        form: toFormData({ ...text, ...files }),
-        onProgress: setProgress,
-      });
-      notifySuccess(result.message);
-      await navigate('/');
-    } catch (error) {
-      if (isApiError(error) && error.status === 403) {
-        notifyError(errorMessage(error));
-        await navigate('/');
-        return;
-      }
-      showServerErrors(error);
-    } finally {
-      setProgress(null);
-    }
+    const form = toFormData({ ...text, ...files });
+    await submit((onProgress) => createMutation.mutateAsync({ form, onProgress }), {
+      next: '/',
+      onError: async (error) => {
+        // A 403 is a creator without an issuer: the form cannot help, so back to '/'.
+        if (isApiError(error) && error.status === 403) {
+          notifyError(errorMessage(error));
+          await navigate('/');
+          return;
+        }
+        showServerErrors(error);
+      },
+    });
   };
 
   const update = async (values: TokenFormValues) => {
@@ -128,24 +119,12 @@ export function TokenForm({ initial }: TokenFormProps) {
     const changes = changedFields(defaults, current, tokenNormalizers);
     // An emptied symbol keeps the stored one (the server derives symbols only on create).
     if (changes.symbol === '') delete changes.symbol;
-    if (nothingChanged(changes)) {
-      notifyError(workspaceMessages.nothingChanged);
-      return;
-    }
-    setProgress(0);
-    try {
-      const result = await updateMutation.mutateAsync({
-        tokenId: initial.id,
-        form: toFormData(changes),
-        onProgress: setProgress,
-      });
-      notifySuccess(result.message);
-      await navigate('/registered-token-list');
-    } catch (error) {
-      showServerErrors(error);
-    } finally {
-      setProgress(null);
-    }
+    if (isUnchangedEdit(changes)) return;
+    const form = toFormData(changes);
+    await submit(
+      (onProgress) => updateMutation.mutateAsync({ tokenId: initial.id, form, onProgress }),
+      { next: '/registered-token-list', onError: showServerErrors },
+    );
   };
 
   const onInvalid = (formErrors: FieldErrors<TokenFormValues>) => {

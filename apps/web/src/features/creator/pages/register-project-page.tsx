@@ -1,8 +1,9 @@
 import { Alert, Button, Group } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { FormPage } from '@/components/form-page';
 import { PageLoader } from '@/components/page-loader';
+import { LoadError } from '@/components/query-states';
 import { errorMessage } from '@/lib/api-error';
 import { useProjectDetail } from '../api/project-detail';
 import { ProjectForm } from '../components/project-form';
@@ -40,22 +41,15 @@ export default function RegisterProjectPage() {
     content = <PageLoader />;
   } else if (detail.isError) {
     content = (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle />}
+      <LoadError
         title="Não foi possível carregar o projeto"
+        message={errorMessage(detail.error)}
+        onRetry={() => void detail.refetch()}
       >
-        {errorMessage(detail.error)}
-        <Group mt="md" gap="sm">
-          <Button variant="light" color="red" onClick={() => void detail.refetch()}>
-            Tentar novamente
-          </Button>
-          <Button component={Link} to="/registered-token-list" variant="default">
-            Gestão de Tokens
-          </Button>
-        </Group>
-      </Alert>
+        <Button component={Link} to="/registered-token-list" size="xs" variant="default">
+          Gestão de Tokens
+        </Button>
+      </LoadError>
     );
   } else {
     content = (

@@ -1,9 +1,9 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FormPage } from '@/components/form-page';
 import { PageLoader } from '@/components/page-loader';
+import { LoadError } from '@/components/query-states';
 import { notifyError } from '@/lib/notify';
 import { useTokenDetail } from '../api/token-detail';
 import { TokenForm } from '../components/token-form';
@@ -38,17 +38,15 @@ export default function RegisterTokenPage() {
       ) : detail.isPending ? (
         <PageLoader />
       ) : detail.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={LOAD_ERROR}>
-          Verifique sua conexão e tente novamente.
-          <Group mt="md" gap="sm">
-            <Button variant="light" color="red" onClick={() => void detail.refetch()}>
-              Tentar novamente
-            </Button>
-            <Button component={Link} to="/registered-token-list" variant="default">
-              Gestão de Tokens
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError
+          title={LOAD_ERROR}
+          message="Verifique sua conexão e tente novamente."
+          onRetry={() => void detail.refetch()}
+        >
+          <Button component={Link} to="/registered-token-list" size="xs" variant="default">
+            Gestão de Tokens
+          </Button>
+        </LoadError>
       ) : (
         <TokenForm key={`${detail.data.id}-${detail.dataUpdatedAt}`} initial={detail.data} />
       )}

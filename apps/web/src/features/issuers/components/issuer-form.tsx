@@ -1,4 +1,4 @@
-import { ISSUER_IMAGE_FIELDS, type IssuerFormData, workspaceMessages } from '@copaiba/contracts';
+import { ISSUER_IMAGE_FIELDS, type IssuerFormData } from '@copaiba/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Box,
@@ -14,8 +14,7 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Controller, useForm } from 'react-hook-form';
 import { CaptchaField, type CaptchaFieldHandle } from '@/components/captcha-field';
 import { DateField } from '@/components/date-field';
 import { FileUploadField } from '@/components/file-upload-field';
@@ -23,11 +22,12 @@ import { FormActions } from '@/components/form-page';
 import { FormSection } from '@/components/form-section';
 import { MaskedTextInput } from '@/components/masked-text-input';
 import { toFormData } from '@/lib/api-client';
-import { errorMessage, fieldErrors, GENERIC_ERROR, isApiError } from '@/lib/api-error';
-import { changedFields, nothingChanged } from '@/lib/changed-fields';
+import { errorMessage, GENERIC_ERROR, isApiError } from '@/lib/api-error';
+import { changedFields } from '@/lib/changed-fields';
 import { CNPJ_MASK, PHONE_MASK } from '@/lib/masks';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError } from '@/lib/notify';
 import { currentUserKey } from '@/lib/query-keys';
+import { isUnchangedEdit, showFieldErrors, useWorkspaceSubmit } from '@/lib/use-workspace-submit';
 import { useRegisterIssuer } from '../api/register-issuer';
 import { useUpdateIssuer } from '../api/update-issuer';
 import {
@@ -45,6 +45,7 @@ import { controlled } from '@/lib/controlled';
 const ISSUER_CAPTCHA_INVALID = 'Recaptcha inválido';
 const IMAGE_HINT_WIDE = 'Proporção 16:9 · até 5 MB';
 const IMAGE_HINT_SQUARE = 'Proporção 1:1 · até 5 MB';
+const ALL_FIELDS = [...ISSUER_TEXT_FIELDS, ...ISSUER_IMAGE_FIELDS] as string[];
 
 const REPRESENTATIVES = [
   {
@@ -76,14 +77,13 @@ interface IssuerFormProps {
 /** Seja Emissor (create, with captcha) and Dados de Emissor (edit, only changed fields). */
 export function IssuerForm({ mode, initial }: IssuerFormProps) {
   const isEdit = mode === 'edit';
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const registerMutation = useRegisterIssuer();
   const updateMutation = useUpdateIssuer();
   const captchaRef = useRef<CaptchaFieldHandle>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, submit } = useWorkspaceSubmit();
 
   const schema = useMemo(() => issuerFormSchema(initial ?? {}), [initial]);
   const defaults = useMemo(() => issuerFormDefaults(initial), [initial]);
@@ -104,14 +104,7 @@ export function IssuerForm({ mode, initial }: IssuerFormProps) {
     const status = isApiError(error) ? error.status : 0;
     // docs/product.md §8: the edit speaks like the project form (server words for 400/409, else generic).
     notifyError(isEdit && status !== 400 && status !== 409 ? GENERIC_ERROR : errorMessage(error));
-    if (!isApiError(error) || error.status !== 400) return;
-    const byField = fieldErrors(error.body);
-    const known = [...ISSUER_TEXT_FIELDS, ...ISSUER_IMAGE_FIELDS] as string[];
-    for (const [field, message] of Object.entries(byField)) {
-      if (known.includes(field)) {
-        setError(field as FieldPath<IssuerFormValues>, { type: 'server', message });
-      }
-    }
+    const byField = showFieldErrors(error, ALL_FIELDS, setError);
     if (byField.captcha) setCaptchaError(ISSUER_CAPTCHA_INVALID);
   };
 
@@ -129,18 +122,15 @@ export function IssuerForm({ mode, initial }: IssuerFormProps) {
       intention_project_manager: values.intention_project_manager ? 'true' : 'false',
       captcha,
     });
-    setProgress(0);
-    try {
-      const result = await registerMutation.mutateAsync({ form, onProgress: setProgress });
-      notifySuccess(result.message);
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
-      await navigate('/');
-    } catch (error) {
-      captchaRef.current?.reset();
-      showServerErrors(error);
-    } finally {
-      setProgress(null);
-    }
+    await submit((onProgress) => registerMutation.mutateAsync({ form, onProgress }), {
+      next: '/',
+      // Seja Emissor then shows 'Cadastro em análise', from the user's intention_token_creator.
+      onSaved: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+      onError: (error) => {
+        captchaRef.current?.reset();
+        showServerErrors(error);
+      },
+    });
   };
 
   const update = async (values: IssuerFormValues) => {
@@ -149,24 +139,13 @@ export function IssuerForm({ mode, initial }: IssuerFormProps) {
       ...ISSUER_IMAGE_FIELDS.map((f) => [f, values[f]]),
     ]) as Record<string, string | File | null>;
     const changes = changedFields(defaults, current, issuerNormalizers);
-    if (nothingChanged(changes)) {
-      notifyError(workspaceMessages.nothingChanged);
-      return;
-    }
+    if (isUnchangedEdit(changes)) return;
     if (typeof changes.cnpj === 'string') changes.cnpj = issuerNormalizers.cnpj(changes.cnpj);
-    setProgress(0);
-    try {
-      const result = await updateMutation.mutateAsync({
-        form: toFormData(changes),
-        onProgress: setProgress,
-      });
-      notifySuccess(result.message);
-      await navigate('/');
-    } catch (error) {
-      showServerErrors(error);
-    } finally {
-      setProgress(null);
-    }
+    const form = toFormData(changes);
+    await submit((onProgress) => updateMutation.mutateAsync({ form, onProgress }), {
+      next: '/',
+      onError: showServerErrors,
+    });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,7 +1,6 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { FormPage } from '@/components/form-page';
 import { PageLoader } from '@/components/page-loader';
+import { LoadError } from '@/components/query-states';
 import { errorMessage } from '@/lib/api-error';
 import { useOwnIssuer } from '../api/own-issuer';
 import { IssuerForm } from '../components/issuer-form';
@@ -18,19 +17,11 @@ export default function UpdateIssuerPage() {
       {issuer.isPending ? (
         <PageLoader />
       ) : issuer.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle />}
+        <LoadError
           title="Não foi possível carregar os dados do emissor"
-        >
-          {errorMessage(issuer.error)}
-          <Group mt="md">
-            <Button variant="light" color="red" onClick={() => void issuer.refetch()}>
-              Tentar novamente
-            </Button>
-          </Group>
-        </Alert>
+          message={errorMessage(issuer.error)}
+          onRetry={() => void issuer.refetch()}
+        />
       ) : (
         <IssuerForm key={issuer.dataUpdatedAt} mode="edit" initial={issuer.data} />
       )}
