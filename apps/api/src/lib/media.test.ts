@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { startFakeS3 } from '../testing/fake-s3.ts';
 import { deleteMedia, storeImage, storePdf } from './media.ts';
 import { localStorage } from './storage/local-storage.ts';

@@ -6,7 +6,8 @@ import { loadConfig } from '../config.ts';
 import { deriveSecrets } from '../lib/secrets.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
 import { tmpdir } from 'node:os';
-import { createTestApp, generousRateLimits, signedIn } from '../testing/fixtures.ts';
+import { signedIn } from '../testing/fixtures.ts';
+import { createTestApp, generousRateLimits } from '../testing/test-app.ts';
 import { createTestDatabase } from '@copaiba/db/testing';
 
 const tight = {

@@ -6,7 +6,6 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import {
-  createTestApp,
   creatorWithIssuedToken,
   expectStatus,
   form,
@@ -17,8 +16,8 @@ import {
   signedIn,
   userIdOf,
   type FormValue,
-  type TestApp,
 } from '../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import {
   ACTORS,
   AUTHORIZATION_MATRIX,

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { mediaMessages } from '../lib/media.ts';
 import {
-  createTestApp,
   creatorWithIssuedToken,
   insertToken,
   issuerForm,
@@ -18,6 +17,7 @@ import {
   userIdOf,
   type FormValue,
 } from '../testing/fixtures.ts';
+import { createTestApp } from '../testing/test-app.ts';
 import { AUTHORIZATION_MATRIX, type Access, type Actor } from './authorization-matrix.ts';
 import {
   FORM_BOUNDARY,

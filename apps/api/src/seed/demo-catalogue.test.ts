@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { accounts, balanceOf, ledgerTotal } from '../modules/ledger/ledger.ts';
-import { createTestApp, type TestApp } from '../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { demoAccounts, seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 

@@ -2,6 +2,7 @@ import { users } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { confirmedUser, login } from './accounts-fixtures.ts';
 import { secretFromUrl, totpCode } from './authenticator.ts';
+import { insertReleasedToken } from './catalogue-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 import {
   fullTokenForm,
@@ -12,39 +13,16 @@ import {
 } from './workspace-fixtures.ts';
 
 /*
- * The one entry point for the API tests' support: the app on a fresh database, the data it is
- * fed, and named scenarios (a funded investor, a creator with an issued token, …). Scenarios go
- * through the real routes, as a person would, and throw when a step is refused, so a test states
- * only what it is about. Steps that tests assert on themselves return the answer as it is.
+ * The one entry point for what the API tests put in the app (test-app.ts builds the app itself):
+ * people, rows, forms, and named scenarios such as a funded investor or a creator with an issued
+ * token. Scenarios go through the real routes, as a person would, and throw when a step is
+ * refused, so a test states only what it is about; steps a test asserts on itself return the
+ * answer as it is.
  */
-export { createTestApp, generousRateLimits, type TestApp } from './test-app.ts';
-export {
-  codeFrom,
-  confirmedUser,
-  login,
-  PASSWORD,
-  register,
-  registration,
-} from './accounts-fixtures.ts';
-export { secretFromUrl, totpCode } from './authenticator.ts';
-export {
-  insertIssuer,
-  insertProject,
-  insertReleasedToken,
-  insertToken,
-} from './catalogue-fixtures.ts';
-export {
-  document,
-  form,
-  fullTokenForm,
-  image,
-  issuerForm,
-  projectForm,
-  send,
-  storedFiles,
-  tokenForm,
-  type FormValue,
-} from './workspace-fixtures.ts';
+export * from './accounts-fixtures.ts';
+export * from './authenticator.ts';
+export * from './catalogue-fixtures.ts';
+export * from './workspace-fixtures.ts';
 
 /** Whoever holds an access token. */
 export interface Bearer {
@@ -245,6 +223,20 @@ export async function releasedTokenOf(
 /** POST /api/admins/issue-token/{id} as the admin: Liberado → Emitido. */
 export const issueToken = (t: TestApp, admin: Bearer, tokenId: number) =>
   send(t, 'POST', `/api/admins/issue-token/${tokenId}`, admin.access);
+
+/**
+ * A Liberado token inserted with its project, then issued by `admin` through the real route (the
+ * route writes the contract's deploy job): the token, and the route's answer for the test to check.
+ */
+export async function insertAndIssueToken(
+  t: TestApp,
+  admin: Bearer,
+  issuerId: number,
+  overrides: Parameters<typeof insertReleasedToken>[2] = {},
+) {
+  const token = await insertReleasedToken(t.db, issuerId, overrides);
+  return { token, answer: await issueToken(t, admin, token.id) };
+}
 
 /**
  * A creator with an issuer and one token, registered with its project through the creator's

@@ -3,7 +3,8 @@ import { count } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBody } from '@copaiba/contracts';
-import { createTestApp, registration, type TestApp } from '../../testing/fixtures.ts';
+import { registration } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

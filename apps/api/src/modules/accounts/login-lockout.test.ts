@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisAttemptCounter } from '../../lib/attempt-counter.ts';
-import {
-  confirmedUser,
-  createTestApp,
-  login,
-  PASSWORD,
-  type TestApp,
-} from '../../testing/fixtures.ts';
+import { confirmedUser, login, PASSWORD } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

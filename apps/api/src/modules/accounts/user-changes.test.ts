@@ -2,16 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createTestApp,
+  enableTwoFactor,
   issuerForm,
   PASSWORD,
-  secretFromUrl,
   send,
   signedIn,
-  totpCode,
   type SignedIn,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
  * Every endpoint that changes a user's row reports it to the user cache itself, so the client's
@@ -41,18 +39,7 @@ describe('changes to a user, seen by the next request', () => {
   it('two-factor: the secret set up is the one activation checks, and activation shows', async () => {
     const who = await signedIn(t);
     await me(who);
-    const setup = await t.app.inject({
-      method: 'GET',
-      url: '/api/twoauth/',
-      headers: bearer(who),
-    });
-    const secret = secretFromUrl(setup.json().url);
-    const activate = await t.app.inject({
-      method: 'POST',
-      url: '/api/twoauth/',
-      headers: bearer(who),
-      payload: { token: totpCode(secret, t.clock.now) },
-    });
+    const { activation: activate } = await enableTwoFactor(t, who);
     expect(activate.statusCode, activate.body).toBe(200);
     expect((await me(who)).json().is_two_factor_authentication).toBe(true);
   });

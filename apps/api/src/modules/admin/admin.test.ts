@@ -2,17 +2,16 @@ import { adminAuditLog, tokens } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   incompleteTokenOf,
-  issueToken,
   issuerForm,
+  issueToken,
   releasedTokenOf,
   send,
   signedIn,
   userIdOf,
   type SignedIn,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let admin: SignedIn;

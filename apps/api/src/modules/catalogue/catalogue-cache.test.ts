@@ -15,7 +15,6 @@ import {
 } from '../../lib/public-cache.ts';
 import {
   buyTokens,
-  createTestApp,
   fundedInvestor,
   insertIssuer,
   insertProject,
@@ -23,8 +22,8 @@ import {
   insertToken,
   issueToken,
   signedIn,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
 

@@ -1,13 +1,8 @@
 import { tokens } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  insertIssuer,
-  insertProject,
-  insertToken,
-  type TestApp,
-} from '../../testing/fixtures.ts';
+import { insertIssuer, insertProject, insertToken } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,11 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventLogs, zeroAddress, type Address, type Hex } from 'viem';
 import {
   buyTokens,
-  createTestApp,
   fundedInvestor,
+  insertAndIssueToken,
   insertIssuer,
-  insertReleasedToken,
-  issueToken,
   noonOf,
   plusDays,
   signedIn,
@@ -17,8 +15,8 @@ import {
   userIdOf,
   type SignedIn,
   type StatementRow,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { payDueInstallments } from '../jobs/installment-payouts.ts';
 import { closeDueOffers } from '../jobs/offer-closing.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
@@ -70,7 +68,7 @@ type Investor = Awaited<ReturnType<typeof investor>>;
 /** An offer issued by the admin today, closing today, paying two installments. */
 async function issuedOffer(minimumCents: bigint, deadlineInDays = 0) {
   const today = todayInSaoPaulo(t.clock.now);
-  const token = await insertReleasedToken(t.db, issuerId, {
+  const { token, answer: res } = await insertAndIssueToken(t, admin, issuerId, {
     unitPriceCents: 100_00n,
     interestRateBp: 1250,
     installments: 2,
@@ -78,7 +76,6 @@ async function issuedOffer(minimumCents: bigint, deadlineInDays = 0) {
     deadlineForFunding: plusDays(today, deadlineInDays),
     firstDateInstallment: plusDays(today, deadlineInDays + 31),
   });
-  const res = await issueToken(t, admin, token.id);
   expect(res.statusCode).toBe(201);
   return token;
 }

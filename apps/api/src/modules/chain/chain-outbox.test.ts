@@ -3,15 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, keccak256, type Hex, type TransactionSerializable } from 'viem';
 import {
-  createTestApp,
+  insertAndIssueToken,
   insertIssuer,
-  insertReleasedToken,
   insertToken,
-  issueToken,
   signedIn,
   type SignedIn,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import type { Eip1193Like } from './chain-client.ts';
 import { accounts, transfer } from '../ledger/ledger.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
@@ -32,8 +30,7 @@ afterAll(() => t.close());
 
 /** A released token issued through the admin's endpoint; returns its id. */
 async function issue(): Promise<number> {
-  const token = await insertReleasedToken(t.db, issuerId);
-  const res = await issueToken(t, admin, token.id);
+  const { token, answer: res } = await insertAndIssueToken(t, admin, issuerId);
   expect(res.statusCode).toBe(201);
   return token.id;
 }

@@ -7,15 +7,13 @@ import { getAddress, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import {
   buyTokens,
-  createTestApp,
   fundedInvestor,
+  insertAndIssueToken,
   insertIssuer,
-  insertReleasedToken,
-  issueToken,
   signedIn,
   userIdOf,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
 import { burnData, mintData } from './contract.ts';
 import { reconcileAll } from './reconciliation.ts';
@@ -63,12 +61,11 @@ beforeAll(async () => {
   const admin = await signedIn(t, { admin: true });
   const issuerId = (await insertIssuer(t.db)).id;
   const today = todayInSaoPaulo(t.clock.now);
-  const token = await insertReleasedToken(t.db, issuerId, {
+  const { token, answer: issued } = await insertAndIssueToken(t, admin, issuerId, {
     deadlineForFunding: today,
     firstDateInstallment: today,
   });
   tokenId = token.id;
-  const issued = await issueToken(t, admin, tokenId);
   expect(issued.statusCode).toBe(201);
   for (const _ of [1, 2]) {
     const who = await fundedInvestor(t, { balance: '1000.00' });

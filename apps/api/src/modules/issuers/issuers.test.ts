@@ -1,15 +1,8 @@
 import { users } from '@copaiba/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  image,
-  issuerForm,
-  send,
-  signedIn,
-  storedFiles,
-  type TestApp,
-} from '../../testing/fixtures.ts';
+import { image, issuerForm, send, signedIn, storedFiles } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

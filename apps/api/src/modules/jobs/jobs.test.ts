@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   buyTokens,
-  createTestApp,
   fundedInvestor,
   insertIssuer,
   insertToken,
@@ -22,8 +21,8 @@ import {
   signedIn,
   statementPage,
   walletBalance,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
 import { expireCharges } from './charge-expiry.ts';
 import { payDueInstallments } from './installment-payouts.ts';

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   creatorWithIssuedToken,
   document,
   image,
   send,
   signedIn,
   type SignedIn,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let admin: SignedIn;

@@ -6,14 +6,8 @@ import { hasError, parsePix } from 'pix-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { startFakePsp, type FakePsp } from '../../testing/fake-psp.ts';
-import {
-  createTestApp,
-  requestDeposit,
-  signedIn,
-  walletBalance,
-  type SignedIn,
-  type TestApp,
-} from '../../testing/fixtures.ts';
+import { requestDeposit, signedIn, walletBalance, type SignedIn } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { ledgerTotal } from '../ledger/ledger.ts';
 import { bacenPixProvider, payoutIdEnvio, PixProviderError } from './bacen-pix-provider.ts';
 import { createPixProvider, newChargeTxid } from './pix-provider.ts';

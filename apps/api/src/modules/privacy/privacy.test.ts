@@ -12,7 +12,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createTestApp,
   enableTwoFactor,
   insertIssuer,
   insertToken,
@@ -23,8 +22,8 @@ import {
   signedIn,
   totpCode,
   type Bearer,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { ledgerTotal } from '../ledger/ledger.ts';
 
 let t: TestApp;

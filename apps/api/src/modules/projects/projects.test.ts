@@ -2,7 +2,6 @@ import { tokens } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   creatorWithIssuer,
   document,
   image,
@@ -10,8 +9,8 @@ import {
   projectForm,
   send,
   type SignedIn,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let creator: SignedIn;

@@ -6,15 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestHash } from '../../lib/idempotency.ts';
 import {
   buyTokens,
-  createTestApp,
   fundedInvestor,
   insertIssuer,
   insertToken,
   userIdOf,
   walletBalance,
   type SignedIn,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
 import { buyEndpoint, buyTokensBatch } from './purchases.repo.ts';
 

@@ -2,7 +2,6 @@ import { tokens } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   creatorWithIssuer,
   document,
   fullTokenForm,
@@ -12,8 +11,8 @@ import {
   signedIn,
   tokenForm,
   type SignedIn,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let creator: SignedIn;

@@ -1,14 +1,8 @@
 import { users } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  secretFromUrl,
-  signedIn,
-  totpCode,
-  type TestApp,
-} from '../../testing/fixtures.ts';
+import { bearer, secretFromUrl, signedIn, totpCode } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,14 +4,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createTestApp,
   payInSandbox,
   requestDeposit,
   signedIn,
   walletBalance,
-  type SignedIn,
-  type TestApp,
+  type Bearer,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { ledgerTotal } from '../ledger/ledger.ts';
 
 let t: TestApp;
@@ -24,9 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const deposit = (who: SignedIn, value: unknown, key?: string) => requestDeposit(t, who, value, key);
-const balance = (who: SignedIn) => walletBalance(t, who);
-const limit = async (who: SignedIn) =>
+const deposit = (who: Bearer, value: unknown, key?: string) => requestDeposit(t, who, value, key);
+const balance = (who: Bearer) => walletBalance(t, who);
+const limit = async (who: Bearer) =>
   (
     await t.app.inject({
       method: 'GET',

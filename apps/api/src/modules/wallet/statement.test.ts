@@ -2,18 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   buyTokens,
-  createTestApp,
   fundedInvestor,
   fundWallet,
   insertIssuer,
   insertToken,
   signedIn,
-  type SignedIn,
-  type TestApp,
+  type Bearer,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
-let who: SignedIn;
+let who: Bearer;
 let acai: number;
 let mel: number;
 

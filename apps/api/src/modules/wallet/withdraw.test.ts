@@ -3,12 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createTestApp,
   fundedInvestor,
   investorWithTwoFactor,
   walletBalance,
-  type TestApp,
 } from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { ledgerTotal } from '../ledger/ledger.ts';
 
 let t: TestApp;
