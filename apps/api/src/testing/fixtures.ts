@@ -138,6 +138,20 @@ export async function investorWithTwoFactor(t: TestApp, { balance }: { balance: 
   return { ...who, secret, code };
 }
 
+/** POST /api/wallet/pix/withdraw/ as `who`: `payload` holds the code, the value and the Pix key. */
+export const requestWithdrawal = (
+  t: TestApp,
+  who: Bearer,
+  payload: object,
+  idempotencyKey?: string,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/pix/withdraw/',
+    headers: bearer(who, idempotencyKey),
+    payload,
+  });
+
 /** GET /api/wallet/balance/brlt/ as `who`. */
 export const walletBalance = async (t: TestApp, who: Bearer) =>
   (

@@ -19,6 +19,7 @@ import {
   payInSandbox,
   register,
   requestDeposit,
+  requestWithdrawal,
   signedIn,
   totpCode,
   type Bearer,
@@ -88,11 +89,10 @@ describe('GET /api/user/data-export/', () => {
   it('downloads the profile, the full statement, charges and withdrawals, and no secret', async () => {
     const me = await person({ deposit: '150.00', twoFactor: true });
     await deposit(me, '30.00', false);
-    const withdrawn = await t.app.inject({
-      method: 'POST',
-      url: '/api/wallet/pix/withdraw/',
-      headers: me.headers,
-      payload: { token: me.code(), value: '40.00', key_pix: 'maria@example.com' },
+    const withdrawn = await requestWithdrawal(t, me, {
+      token: me.code(),
+      value: '40.00',
+      key_pix: 'maria@example.com',
     });
     expect(withdrawn.statusCode, withdrawn.body).toBe(201);
 
@@ -310,11 +310,10 @@ describe('POST /api/user/close-account/: refusals', () => {
 describe('POST /api/user/close-account/: closing', () => {
   it('anonymizes the person, keeps the money records and ends every session', async () => {
     const me = await person({ deposit: '100.00', twoFactor: true });
-    const withdrawn = await t.app.inject({
-      method: 'POST',
-      url: '/api/wallet/pix/withdraw/',
-      headers: me.headers,
-      payload: { token: me.code(), value: '100.00', key_pix: 'maria@example.com' },
+    const withdrawn = await requestWithdrawal(t, me, {
+      token: me.code(),
+      value: '100.00',
+      key_pix: 'maria@example.com',
     });
     expect(withdrawn.statusCode, withdrawn.body).toBe(201);
     t.advance(30_000);

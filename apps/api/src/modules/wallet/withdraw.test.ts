@@ -5,6 +5,7 @@ import {
   bearer,
   fundedInvestor,
   investorWithTwoFactor,
+  requestWithdrawal,
   walletBalance,
 } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -22,18 +23,19 @@ async function investor(balance: string, twoFactor = true) {
   const who = twoFactor
     ? await investorWithTwoFactor(t, { balance })
     : { ...(await fundedInvestor(t, { balance })), code: twoFactorIsOff };
-  const headers = bearer(who);
   return {
-    headers,
     code: who.code,
-    withdraw: (payload: object, key?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/wallet/pix/withdraw/',
-        headers: bearer(who, key),
-        payload,
-      }),
+    withdraw: (payload: object, key?: string) => requestWithdrawal(t, who, payload, key),
     balance: () => walletBalance(t, who),
+    /** The statement of withdrawals ('saque'), as the API answers it. */
+    withdrawals: async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/wallet/transactions/saque',
+          headers: bearer(who),
+        })
+      ).json(),
   };
 }
 
@@ -73,13 +75,7 @@ describe('withdrawing to a Pix key', () => {
     });
     const replay = await who.withdraw({ token: code, value: '30.00', key_pix: 'ana@example.com' });
     expect(replay.json()).toEqual({ token: ['Código de autenticação inválido ou já usado.'] });
-    const statement = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/wallet/transactions/saque',
-        headers: who.headers,
-      })
-    ).json();
+    const statement = await who.withdrawals();
     expect(statement.results[0]).toMatchObject({ type_operation: 'Saque', balance: '-120.50' });
   });
 
@@ -127,13 +123,7 @@ describe('withdrawing to a Pix key', () => {
       .where(eq(withdrawals.id, res.json().withdrawal_id));
     expect(row?.status).toBe('failed');
     expect(await who.balance()).toMatchObject({ balance: '200.00', withdrawal_to_use: '400.00' });
-    const statement = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/wallet/transactions/saque',
-        headers: who.headers,
-      })
-    ).json();
+    const statement = await who.withdrawals();
     expect(
       statement.results.map((r: { type_operation: string; balance: string }) => [
         r.type_operation,
