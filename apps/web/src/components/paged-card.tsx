@@ -3,14 +3,15 @@ import { Center, Loader, Paper, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-error';
+import type { Pager } from '@/lib/use-page-param';
 import { PageArrows } from './page-arrows';
 import { LoadError } from './query-states';
 
 interface PagedCardProps<Row> {
   /** The query of the page shown. */
   query: Pick<UseQueryResult<Page<Row>>, 'data' | 'isPending' | 'isError' | 'error' | 'refetch'>;
-  page: number;
-  onPageChange: (page: number) => void;
+  /** From usePageParam, or a page kept in the screen's state. */
+  pager: Pager;
   /** What is paged, for the arrows' names and the spinner's ('tokens', 'usuários'). */
   noun: string;
   /** The rows of a page with some: a table, or cards on a phone. */
@@ -34,8 +35,7 @@ interface PagedCardProps<Row> {
  */
 export function PagedCard<Row>({
   query,
-  page,
-  onPageChange,
+  pager: { page, setPage },
   noun,
   children,
   empty,
@@ -57,7 +57,7 @@ export function PagedCard<Row>({
     body = (
       <LoadError
         message={errorMessage(query.error)}
-        onRetry={() => (page > 1 ? onPageChange(1) : void query.refetch())}
+        onRetry={() => (page > 1 ? setPage(1) : void query.refetch())}
       />
     );
   else if (rows.length === 0) body = empty;
@@ -73,7 +73,7 @@ export function PagedCard<Row>({
             page={page}
             hasPrevious={page > 1 && Boolean(data.previous)}
             hasNext={Boolean(data.next)}
-            onChange={onPageChange}
+            onChange={setPage}
             noun={noun}
           />
           {footer?.(data)}

@@ -1,5 +1,5 @@
 import { Alert, Button, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconInbox, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInbox, IconRefresh, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** Placeholder rows while a list loads. */
@@ -60,14 +60,20 @@ export function LoadError({
   );
 }
 
-/** An empty list: the product's sentence, with an icon. */
-export function EmptyList({ message, icon }: { message: string; icon?: ReactNode }) {
+/** An empty list: the product's sentence, with an icon of what the list holds. */
+export function EmptyList({
+  message,
+  icon: ListIcon = IconInbox,
+}: {
+  message: string;
+  icon?: Icon;
+}) {
   return (
     <EmptyState
       py="xl"
       variant="light"
       color="copaiba"
-      icon={icon ?? <IconInbox size={26} stroke={1.6} />}
+      icon={<ListIcon size={26} stroke={1.6} />}
       title={message}
     />
   );

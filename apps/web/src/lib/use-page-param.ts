@@ -1,10 +1,16 @@
 import { useSearchParams } from 'react-router';
 
+/** The page a list shows and how to change it. */
+export interface Pager {
+  page: number;
+  setPage: (page: number) => void;
+}
+
 /**
  * The page of a list kept in the address (?page=N), so going back returns to the same page; a
  * new page starts at the top of the screen.
  */
-export function usePageParam(): [number, (page: number) => void] {
+export function usePageParam(): Pager {
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get('page'));
   const page = Number.isInteger(raw) && raw > 0 ? raw : 1;
@@ -17,5 +23,5 @@ export function usePageParam(): [number, (page: number) => void] {
     });
     window.scrollTo({ top: 0 });
   };
-  return [page, setPage];
+  return { page, setPage };
 }

@@ -110,8 +110,8 @@ function CreatorCards({ rows }: { rows: CreatorRow[] }) {
 
 /** /access-control 'Gestão de Acesso' (docs/product.md §2): people who hold or asked for a role. */
 export default function AccessControlPage() {
-  const [page, setPage] = usePageParam();
-  const query = useCreators(page);
+  const pager = usePageParam();
+  const query = useCreators(pager.page);
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   return (
@@ -131,17 +131,11 @@ export default function AccessControlPage() {
     >
       <PagedCard
         query={query}
-        page={page}
-        onPageChange={setPage}
+        pager={pager}
         noun="usuários"
         framed={wide}
         loading={<LoadingRows rows={6} />}
-        empty={
-          <EmptyList
-            message="Não existem usuários para exibir."
-            icon={<IconUsers size={26} stroke={1.6} />}
-          />
-        }
+        empty={<EmptyList message="Não existem usuários para exibir." icon={IconUsers} />}
         footer={(data) => (
           <Text size="xs" c="dimmed" ta="center">
             {data.count === 1 ? '1 usuário' : `${data.count} usuários`}

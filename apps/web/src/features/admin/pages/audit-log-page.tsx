@@ -150,8 +150,8 @@ function AuditCards({ entries, people }: { entries: AuditEntry[]; people: People
 
 /** /access-control/audit-log: every admin act (issuance, role change, manager assignment). */
 export default function AuditLogPage() {
-  const [page, setPage] = usePageParam();
-  const query = useAuditLog(page);
+  const pager = usePageParam();
+  const query = useAuditLog(pager.page);
   const managers = useManagers();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const people = useMemo<PeopleById>(
@@ -167,17 +167,11 @@ export default function AuditLogPage() {
     >
       <PagedCard
         query={query}
-        page={page}
-        onPageChange={setPage}
+        pager={pager}
         noun="registros"
         framed={wide}
         loading={<LoadingRows rows={8} />}
-        empty={
-          <EmptyList
-            message="Nenhum ato registrado ainda."
-            icon={<IconHistory size={26} stroke={1.6} />}
-          />
-        }
+        empty={<EmptyList message="Nenhum ato registrado ainda." icon={IconHistory} />}
       >
         {(entries) =>
           wide ? (

@@ -101,10 +101,7 @@ export default function UserManagementPage() {
               {detail && detail.token_info.length > 0 ? (
                 <CreatorTokens tokens={detail.token_info} />
               ) : (
-                <EmptyList
-                  message="Não existem informações para exibir."
-                  icon={<IconCoins size={26} stroke={1.6} />}
-                />
+                <EmptyList message="Não existem informações para exibir." icon={IconCoins} />
               )}
             </Stack>
           </Card>

@@ -237,8 +237,8 @@ function TokenCards({ tokens }: { tokens: RegisteredToken[] }) {
 /** Gestão de Tokens: the creator's tokens, 5 per page (docs/product.md §2). */
 export default function RegisteredTokenListPage() {
   usePageTitle('Gestão de Tokens');
-  const [page, setPage] = usePageParam();
-  const list = useRegisteredTokens(page);
+  const pager = usePageParam();
+  const list = useRegisteredTokens(pager.page);
 
   return (
     <Container size="lg" py={{ base: 24, sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
@@ -259,8 +259,7 @@ export default function RegisteredTokenListPage() {
 
         <PagedCard
           query={list}
-          page={page}
-          onPageChange={setPage}
+          pager={pager}
           noun="tokens"
           framed={false}
           loading={

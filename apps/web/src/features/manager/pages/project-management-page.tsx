@@ -11,8 +11,8 @@ import { ProjectEntry } from '../components/project-entry';
 /** /project-management 'Gestão de Projetos' (docs/product.md §2): reports for the projects I manage. */
 export default function ProjectManagementPage() {
   usePageTitle('Gestão de Projetos');
-  const [page, setPage] = usePageParam();
-  const query = useManagerProjects(page);
+  const pager = usePageParam();
+  const query = useManagerProjects(pager.page);
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   return (
@@ -29,17 +29,11 @@ export default function ProjectManagementPage() {
         </Stack>
         <PagedCard
           query={query}
-          page={page}
-          onPageChange={setPage}
+          pager={pager}
           noun="projetos"
           framed={wide}
           loading={<LoadingRows rows={3} height={72} />}
-          empty={
-            <EmptyList
-              message="Não existem projetos para exibir."
-              icon={<IconFolderOpen size={26} stroke={1.6} />}
-            />
-          }
+          empty={<EmptyList message="Não existem projetos para exibir." icon={IconFolderOpen} />}
         >
           {(projects) =>
             wide ? (

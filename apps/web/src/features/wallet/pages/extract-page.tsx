@@ -154,8 +154,7 @@ export default function ExtractPage() {
         </Paper>
         <PagedCard
           query={statement}
-          page={page}
-          onPageChange={setPage}
+          pager={{ page, setPage }}
           noun="operações"
           empty={
             <Text c="dimmed" ta="center" py="xl">

@@ -130,8 +130,7 @@ function MyAssets({ hidden }: { hidden: boolean }) {
   return (
     <PagedCard
       query={query}
-      page={page}
-      onPageChange={setPage}
+      pager={{ page, setPage }}
       noun="tokens"
       empty={
         debounced ? (
