@@ -6,7 +6,7 @@ import { loadConfig } from '../config.ts';
 import { deriveSecrets } from '../lib/secrets.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
 import { tmpdir } from 'node:os';
-import { signedIn } from '../testing/fixtures.ts';
+import { requestDeposit, signedIn } from '../testing/fixtures.ts';
 import { createTestApp, generousRateLimits } from '../testing/test-app.ts';
 import { createTestDatabase } from '@copaiba/db/testing';
 
@@ -85,13 +85,7 @@ describe('who a limit counts', () => {
       rateLimits: { ...generousRateLimits, deposit: { max: 2, timeWindow: 60_000 } },
     });
     try {
-      const deposit = (access: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/wallet/pix/deposit/',
-          headers: { authorization: `Bearer ${access}` },
-          payload: { value: '30.00' },
-        });
+      const deposit = (access: string) => requestDeposit(t, { access }, '30.00');
       const [ana, bia] = [await signedIn(t), await signedIn(t)];
       const first = [await deposit(ana.access), await deposit(ana.access)];
       expect(first.map((r) => r.statusCode)).toEqual([201, 201]);

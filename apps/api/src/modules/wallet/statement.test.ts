@@ -93,7 +93,7 @@ describe('the statement', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/wallet/transactions/todos',
-      headers: { authorization: `Bearer ${other.access}` },
+      headers: bearer(other),
     });
     expect(res.json().count).toBe(0);
     expect(
