@@ -44,7 +44,7 @@ async function investor(balance: string) {
   const who = await fundedInvestor(t, { balance });
   // Tests move the clock by days: sign in again whenever the access token would have expired.
   let access = { token: who.access, at: t.clock.now.getTime() };
-  const current = async () => {
+  const withFreshToken = async () => {
     if (Math.abs(t.clock.now.getTime() - access.at) > 10 * 60_000) {
       access = { token: (await login(t, who.email)).json().access, at: t.clock.now.getTime() };
     }
@@ -52,15 +52,15 @@ async function investor(balance: string) {
   };
   return {
     buy: async (tokenId: number, quantity: number) =>
-      buyTokens(t, await current(), tokenId, quantity),
-    balance: async () => (await walletBalance(t, await current())).balance as string,
-    statement: async (filter: string) => statementPage(t, await current(), filter),
+      buyTokens(t, await withFreshToken(), tokenId, quantity),
+    balance: async () => (await walletBalance(t, await withFreshToken())).balance as string,
+    statement: async (filter: string) => statementPage(t, await withFreshToken(), filter),
     /** 'Meus Ativos'; the API answers 404 when there is nothing to show. */
     myTokens: async () => {
       const res = await t.app.inject({
         method: 'GET',
         url: '/api/wallet/my-tokens/todos?page=1',
-        headers: bearer(await current()),
+        headers: bearer(await withFreshToken()),
       });
       return res.statusCode === 404 ? [] : (res.json().results as object[]);
     },
