@@ -18,6 +18,9 @@ export const generousRateLimits = Object.fromEntries(
   Object.entries(defaultRateLimits).map(([k, v]) => [k, { ...v, max: 10_000 }]),
 ) as RateLimits;
 
+/** A local chain in the app's process, its explorer links under https://copaiba.test. */
+export const localChainEnv = { CHAIN_MODE: 'local', PUBLIC_URL: 'https://copaiba.test' };
+
 export interface TestAppOptions {
   rateLimits?: RateLimits;
   env?: Record<string, string>;
@@ -27,8 +30,8 @@ export interface TestAppOptions {
 }
 
 /**
- * The real app on a fresh database (PGlite, or the PostgreSQL server when TEST_DATABASE_URL is
- * set), mailing over real SMTP to an in-process sink, with a clock the test can move.
+ * The real app on a fresh database of the run's PostgreSQL server, mailing over real SMTP to an
+ * in-process sink, with a clock the test can move.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await createTestDatabase();

@@ -16,7 +16,7 @@ import {
   type SignedIn,
   type StatementRow,
 } from '../../testing/fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, localChainEnv, type TestApp } from '../../testing/test-app.ts';
 import { payDueInstallments } from '../jobs/installment-payouts.ts';
 import { closeDueOffers } from '../jobs/offer-closing.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
@@ -30,13 +30,7 @@ let admin: SignedIn;
 let issuerId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      CHAIN_MODE: 'local',
-      PUBLIC_URL: 'https://copaiba.test',
-      PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    },
-  });
+  t = await createTestApp({ env: { ...localChainEnv, PIX_WEBHOOK_SECRET: WEBHOOK_SECRET } });
   chain = t.app.chain!;
   admin = await signedIn(t, { admin: true });
   issuerId = (await insertIssuer(t.db)).id;

@@ -9,7 +9,7 @@ import {
   signedIn,
   type SignedIn,
 } from '../../testing/fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, localChainEnv, type TestApp } from '../../testing/test-app.ts';
 import type { Eip1193Like } from './chain-client.ts';
 import { accounts, transfer } from '../ledger/ledger.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
@@ -21,7 +21,7 @@ let admin: SignedIn;
 let issuerId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { CHAIN_MODE: 'local', PUBLIC_URL: 'https://copaiba.test' } });
+  t = await createTestApp({ env: localChainEnv });
   chain = t.app.chain!;
   admin = await signedIn(t, { admin: true });
   issuerId = (await insertIssuer(t.db)).id;

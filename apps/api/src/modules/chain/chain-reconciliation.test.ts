@@ -13,7 +13,7 @@ import {
   signedIn,
   userIdOf,
 } from '../../testing/fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, localChainEnv, type TestApp } from '../../testing/test-app.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
 import { burnData, mintData } from './contract.ts';
 import { reconcileAll } from './reconciliation.ts';
@@ -50,13 +50,7 @@ async function mintBehindTheLedger(to: Address, units: bigint) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      CHAIN_MODE: 'local',
-      PUBLIC_URL: 'https://copaiba.test',
-      PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    },
-  });
+  t = await createTestApp({ env: { ...localChainEnv, PIX_WEBHOOK_SECRET: WEBHOOK_SECRET } });
   chain = t.app.chain!;
   const admin = await signedIn(t, { admin: true });
   const issuerId = (await insertIssuer(t.db)).id;
