@@ -3,7 +3,7 @@ import { expireSession, getAccessToken, getRefreshToken, setTokens } from './ses
 
 export const API_BASE = '/api/';
 
-const NETWORK_ERROR =
+export const NETWORK_ERROR =
   'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
 
 export interface RequestOptions {
@@ -23,7 +23,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function url(path: string): string {
+export function apiUrl(path: string): string {
   return API_BASE + path.replace(/^\/+/, '').replace(/^api\//, '');
 }
 
@@ -52,7 +52,7 @@ async function send(path: string, options: RequestOptions, access: string | null
   }
   if (access) headers.Authorization = `Bearer ${access}`;
   try {
-    return await fetch(url(path), {
+    return await fetch(apiUrl(path), {
       method: options.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,
@@ -128,97 +128,3 @@ export const api = {
   delete: <T>(path: string, options?: BodyOptions) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
-
-/** Builds multipart data from plain values, skipping undefined and null. */
-export function toFormData(
-  values: Record<string, string | Blob | number | boolean | null | undefined>,
-) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined || value === null) continue;
-    form.append(key, value instanceof Blob ? value : String(value));
-  }
-  return form;
-}
-
-export interface UploadOptions {
-  method?: 'POST' | 'PUT' | 'PATCH';
-  form: FormData;
-  /** Fraction of the body sent, 0 to 1, as the browser reports it. */
-  onProgress?: (fraction: number) => void;
-  /** Send the bearer token and refresh it on 401 (default true). */
-  auth?: boolean;
-  onAuthFailure?: 'redirect' | 'silent';
-  signal?: AbortSignal;
-}
-
-interface XhrAnswer {
-  status: number;
-  body: unknown;
-}
-
-function sendXhr(path: string, options: UploadOptions, access: string | null) {
-  return new Promise<XhrAnswer>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(options.method ?? 'POST', url(path));
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (access) xhr.setRequestHeader('Authorization', `Bearer ${access}`);
-    const onProgress = options.onProgress;
-    if (onProgress) {
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-      };
-      xhr.upload.onload = () => onProgress(1);
-    }
-    const abort = () => xhr.abort();
-    options.signal?.addEventListener('abort', abort, { once: true });
-    const done = () => options.signal?.removeEventListener('abort', abort);
-    xhr.onload = () => {
-      done();
-      const text = xhr.responseText;
-      const type = xhr.getResponseHeader('content-type') ?? '';
-      let body: unknown = text || null;
-      if (text && type.includes('json')) {
-        try {
-          body = JSON.parse(text) as unknown;
-        } catch {
-          body = text;
-        }
-      }
-      resolve({ status: xhr.status, body: xhr.status === 204 ? null : body });
-    };
-    xhr.onerror = () => {
-      done();
-      reject(new ApiError(0, null, NETWORK_ERROR));
-    };
-    xhr.onabort = () => {
-      done();
-      reject(new DOMException('The upload was aborted.', 'AbortError'));
-    };
-    xhr.send(options.form);
-  });
-}
-
-/**
- * A multipart request that reports upload progress (XMLHttpRequest's upload.onprogress, which
- * fetch lacks). Same bearer, single-flight refresh on 401 and DRF errors as `apiRequest`.
- */
-export async function apiUpload<T>(path: string, options: UploadOptions): Promise<T> {
-  const useAuth = options.auth ?? true;
-  const access = useAuth ? getAccessToken() : null;
-  let answer = await sendXhr(path, options, access);
-
-  if (answer.status === 401 && useAuth && getRefreshToken()) {
-    const current = getAccessToken();
-    const renewed = current && current !== access ? true : await refreshSession();
-    if (!renewed) {
-      expireSession(options.onAuthFailure ?? 'redirect');
-      throw new ApiError(401, answer.body);
-    }
-    options.onProgress?.(0);
-    answer = await sendXhr(path, options, getAccessToken());
-  }
-
-  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body);
-  return answer.body as T;
-}

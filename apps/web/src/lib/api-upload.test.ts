@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiUpload } from './api-client';
+import { apiUpload } from './api-upload';
 import { ApiError } from './api-error';
 import { getAccessToken, setTokens } from './session';
 

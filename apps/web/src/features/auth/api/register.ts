@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, toFormData } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toFormData } from '@/lib/form-data';
 
 export interface RegisterPayload {
   name: string;

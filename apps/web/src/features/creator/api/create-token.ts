@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '@/lib/api-client';
+import { apiUpload, type UploadVariables } from '@/lib/api-upload';
 import { creatorKeys } from '@/lib/query-keys';
-import type { UploadVariables } from './upload';
 
 /** POST /api/token/ (multipart) → 201 {message, id}; 403 {detail} without an issuer. */
 export function createToken({ form, onProgress }: UploadVariables) {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '@/lib/api-client';
+import { apiUpload, type UploadVariables } from '@/lib/api-upload';
 import { creatorKeys } from '@/lib/query-keys';
-import type { UploadVariables } from './upload';
 
 /** PUT /api/token/update/{id} (multipart, only changed fields) → 201 {message}; 409 once issued. */
 export function updateToken({ tokenId, form, onProgress }: UploadVariables & { tokenId: number }) {

@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { FileUploadField } from '@/components/file-upload-field';
 import { FormActions } from '@/components/form-page';
 import { FormSection } from '@/components/form-section';
-import { toFormData } from '@/lib/api-client';
+import { toFormData } from '@/lib/form-data';
 import { errorMessage, GENERIC_ERROR, isApiError } from '@/lib/api-error';
 import { changedFields } from '@/lib/changed-fields';
 import { notifyError } from '@/lib/notify';

@@ -20,7 +20,7 @@ import { DateField } from '@/components/date-field';
 import { FileUploadField } from '@/components/file-upload-field';
 import { FormActions } from '@/components/form-page';
 import { FormSection } from '@/components/form-section';
-import { toFormData } from '@/lib/api-client';
+import { toFormData } from '@/lib/form-data';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { changedFields } from '@/lib/changed-fields';
 import { formatCents } from '@/lib/format';

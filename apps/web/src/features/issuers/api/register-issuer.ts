@@ -1,10 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiUpload } from '@/lib/api-client';
-
-export interface UploadVariables {
-  form: FormData;
-  onProgress?: (fraction: number) => void;
-}
+import { apiUpload, type UploadVariables } from '@/lib/api-upload';
 
 /** POST /api/token-issuer/ (multipart, captcha) → 201 {message}; 409 {message} if already an issuer. */
 export function registerIssuer({ form, onProgress }: UploadVariables) {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '@/lib/api-client';
+import { apiUpload, type UploadVariables } from '@/lib/api-upload';
 import { issuerKeys } from '@/lib/query-keys';
-import type { UploadVariables } from './register-issuer';
 
 /** PUT /api/token-issuer/ (multipart, only the changed fields) → 200 {message}. */
 export function updateIssuer({ form, onProgress }: UploadVariables) {

@@ -21,7 +21,7 @@ import { FileUploadField } from '@/components/file-upload-field';
 import { FormActions } from '@/components/form-page';
 import { FormSection } from '@/components/form-section';
 import { MaskedTextInput } from '@/components/masked-text-input';
-import { toFormData } from '@/lib/api-client';
+import { toFormData } from '@/lib/form-data';
 import { errorMessage, GENERIC_ERROR, isApiError } from '@/lib/api-error';
 import { changedFields } from '@/lib/changed-fields';
 import { CNPJ_MASK, PHONE_MASK } from '@/lib/masks';

@@ -1,6 +1,7 @@
 import type { ContactBody } from '@copaiba/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api, toFormData } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toFormData } from '@/lib/form-data';
 
 export type ContactPayload = { [K in keyof ContactBody]: string };
 
