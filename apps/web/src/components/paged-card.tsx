@@ -30,8 +30,8 @@ interface PagedCardProps<Row> {
 
 /**
  * A list read a page at a time, with the arrows around 'Página - N' (docs/product.md §2): loading,
- * the server's reason with a retry, the empty sentence, or the rows. A page that failed after
- * another was shown keeps the last rows; retrying a failed later page goes back to the first.
+ * the server's reason with a retry, the empty sentence, or the rows. A failed refresh keeps the
+ * rows already shown; retrying a later page that failed goes back to the first.
  */
 export function PagedCard<Row>({
   query,
