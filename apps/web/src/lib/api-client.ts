@@ -3,7 +3,7 @@ import { expireSession, getAccessToken, getRefreshToken, setTokens } from './ses
 
 export const API_BASE = '/api/';
 
-export const NETWORK_ERROR =
+const NETWORK_ERROR =
   'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
 
 export interface RequestOptions {
@@ -21,9 +21,11 @@ export interface RequestOptions {
   onAuthFailure?: 'redirect' | 'silent';
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** What sends the request instead of fetch: the upload's XMLHttpRequest (lib/api-upload.ts). */
+  transport?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
-export function apiUrl(path: string): string {
+function url(path: string): string {
   return API_BASE + path.replace(/^\/+/, '').replace(/^api\//, '');
 }
 
@@ -51,14 +53,15 @@ async function send(path: string, options: RequestOptions, access: string | null
     body = JSON.stringify(options.json);
   }
   if (access) headers.Authorization = `Bearer ${access}`;
+  const init: RequestInit = {
+    method: options.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  };
   try {
-    return await fetch(apiUrl(path), {
-      method: options.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    return await (options.transport ?? fetch)(url(path), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, null, NETWORK_ERROR);

@@ -2,9 +2,7 @@
  * Multipart sends that report upload progress, for the workspace forms' files (docs/product.md §13).
  * Kept out of api-client.ts, which the first screen loads, since only those forms upload.
  */
-import { apiUrl, NETWORK_ERROR, refreshSession } from './api-client';
-import { ApiError } from './api-error';
-import { expireSession, getAccessToken, getRefreshToken } from './session';
+import { apiRequest } from './api-client';
 
 /** What every multipart mutation of the workspace takes: the body and a progress callback. */
 export interface UploadVariables {
@@ -12,29 +10,25 @@ export interface UploadVariables {
   onProgress?: (fraction: number) => void;
 }
 
-export interface UploadOptions {
+export interface UploadOptions extends UploadVariables {
   method?: 'POST' | 'PUT' | 'PATCH';
-  form: FormData;
-  /** Fraction of the body sent, 0 to 1, as the browser reports it. */
-  onProgress?: (fraction: number) => void;
   /** Send the bearer token and refresh it on 401 (default true). */
   auth?: boolean;
   onAuthFailure?: 'redirect' | 'silent';
   signal?: AbortSignal;
 }
 
-interface XhrAnswer {
-  status: number;
-  body: unknown;
-}
+/** Statuses whose answer cannot carry a body (the Response constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-function sendXhr(path: string, options: UploadOptions, access: string | null) {
-  return new Promise<XhrAnswer>((resolve, reject) => {
+/** fetch's part, played by XMLHttpRequest: its upload.onprogress reports what fetch cannot. */
+function sendXhr(target: string, init: RequestInit, onProgress?: (fraction: number) => void) {
+  return new Promise<Response>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(options.method ?? 'POST', apiUrl(path));
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (access) xhr.setRequestHeader('Authorization', `Bearer ${access}`);
-    const onProgress = options.onProgress;
+    xhr.open(init.method ?? 'POST', target);
+    for (const [name, value] of Object.entries(init.headers as Record<string, string>)) {
+      xhr.setRequestHeader(name, value);
+    }
     if (onProgress) {
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
@@ -42,54 +36,44 @@ function sendXhr(path: string, options: UploadOptions, access: string | null) {
       xhr.upload.onload = () => onProgress(1);
     }
     const abort = () => xhr.abort();
-    options.signal?.addEventListener('abort', abort, { once: true });
-    const done = () => options.signal?.removeEventListener('abort', abort);
+    init.signal?.addEventListener('abort', abort, { once: true });
+    const done = () => init.signal?.removeEventListener('abort', abort);
     xhr.onload = () => {
       done();
-      const text = xhr.responseText;
-      const type = xhr.getResponseHeader('content-type') ?? '';
-      let body: unknown = text || null;
-      if (text && type.includes('json')) {
-        try {
-          body = JSON.parse(text) as unknown;
-        } catch {
-          body = text;
-        }
+      const type = xhr.getResponseHeader('content-type');
+      const body = NULL_BODY_STATUSES.has(xhr.status) ? null : xhr.responseText;
+      const headers: Record<string, string> = type ? { 'content-type': type } : {};
+      try {
+        resolve(new Response(body, { status: xhr.status, headers }));
+      } catch {
+        // A status the Response constructor refuses: no answer the client can read.
+        reject(new TypeError(`The upload got an unreadable status ${xhr.status}.`));
       }
-      resolve({ status: xhr.status, body: xhr.status === 204 ? null : body });
     };
     xhr.onerror = () => {
       done();
-      reject(new ApiError(0, null, NETWORK_ERROR));
+      reject(new TypeError('The upload could not reach the server.'));
     };
     xhr.onabort = () => {
       done();
       reject(new DOMException('The upload was aborted.', 'AbortError'));
     };
-    xhr.send(options.form);
+    xhr.send(init.body as XMLHttpRequestBodyInit);
   });
 }
 
 /**
- * A multipart request that reports upload progress (XMLHttpRequest's upload.onprogress, which
- * fetch lacks). Same bearer, single-flight refresh on 401 and DRF errors as `apiRequest`.
+ * A multipart request that reports upload progress: `apiRequest` (bearer, single-flight refresh
+ * on 401, DRF errors) over XMLHttpRequest instead of fetch.
  */
-export async function apiUpload<T>(path: string, options: UploadOptions): Promise<T> {
-  const useAuth = options.auth ?? true;
-  const access = useAuth ? getAccessToken() : null;
-  let answer = await sendXhr(path, options, access);
-
-  if (answer.status === 401 && useAuth && getRefreshToken()) {
-    const current = getAccessToken();
-    const renewed = current && current !== access ? true : await refreshSession();
-    if (!renewed) {
-      expireSession(options.onAuthFailure ?? 'redirect');
-      throw new ApiError(401, answer.body);
-    }
-    options.onProgress?.(0);
-    answer = await sendXhr(path, options, getAccessToken());
-  }
-
-  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body);
-  return answer.body as T;
+export function apiUpload<T>(path: string, { onProgress, ...options }: UploadOptions): Promise<T> {
+  let sends = 0;
+  return apiRequest<T>(path, {
+    ...options,
+    transport: (target, init) => {
+      // Sending again after a renewed session starts the progress bar over.
+      if (sends++ > 0) onProgress?.(0);
+      return sendXhr(target, init, onProgress);
+    },
+  });
 }
