@@ -1,9 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** PostgreSQL server for the `api-postgres` project: this machine's by default, TEST_DATABASE_URL elsewhere. */
-const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
 /**
  * Vitest's order (projects by name, then longest or largest file first), except the soak first:
  * its kills take a fixed minimum of time, which the other files then fill instead of following.
@@ -19,7 +16,7 @@ class SoakFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     sequence: { sequencer: SoakFirst },
-    // Generous: a loaded 2-core machine runs both database projects at once. Assertions, not timers, decide.
+    // Generous: a loaded 2-core machine. Assertions, not timers, decide.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Vitest runs one file at a time on 2 cores by default; most API tests wait on PostgreSQL.
@@ -36,30 +33,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'api-pglite',
+          name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/soak/**'],
-          env: { TEST_DATABASE_URL: '' },
-          globalSetup: ['packages/db/src/testing/pglite-template.setup.ts'],
+          // The PostgreSQL server of the run: TEST_DATABASE_URL's, or an embedded one started for it.
+          globalSetup: ['packages/db/src/testing/database.setup.ts'],
         },
       },
       {
         extends: true,
         test: {
-          name: 'api-postgres',
-          include: ['apps/api/src/**/*.test.ts'],
-          exclude: ['apps/api/src/soak/**'],
-          env: { TEST_DATABASE_URL: postgresUrl },
-          globalSetup: ['packages/db/src/testing/postgres-template.setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // Kills real API processes on the PostgreSQL server: money under faults (docs/SECURITY.md).
+          // Kills real API processes and PostgreSQL itself: money under faults (docs/SECURITY.md).
           name: 'soak',
           include: ['apps/api/src/soak/**/*.test.ts'],
-          env: { TEST_DATABASE_URL: postgresUrl },
+          globalSetup: ['packages/db/src/testing/database.setup.ts'],
         },
       },
     ],

@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
-    globalSetup: ['support/global-setup.ts'],
+    // The run's PostgreSQL server (TEST_DATABASE_URL's, or an embedded one), then the templates.
+    globalSetup: ['../packages/db/src/testing/database.setup.ts', 'support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     maxWorkers: 2,

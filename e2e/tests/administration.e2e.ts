@@ -13,8 +13,8 @@ import {
 } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
-/** The PostgreSQL server of this machine (the one the api-postgres tests use). */
-const ADMIN_DB_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The run's PostgreSQL server (packages/db/src/testing/database.setup.ts). */
+const ADMIN_DB_URL = process.env.TEST_DATABASE_URL!;
 const dbName = `copaiba_e2e_${randomBytes(6).toString('hex')}`;
 
 const PASSWORD = 'Copaiba@2026';

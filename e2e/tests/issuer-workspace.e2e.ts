@@ -16,7 +16,8 @@ import { startServer, type RunningServer } from '../support/server.ts';
  * test grants the creator role with an UPDATE, since no admin screen exists yet): Seja Emissor,
  * Dados de Emissor, Cadastrar Token, Cadastrar/Atualizar Projeto and Gestão de Tokens.
  */
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The run's PostgreSQL server (packages/db/src/testing/database.setup.ts). */
+const POSTGRES_URL = process.env.TEST_DATABASE_URL!;
 const dbName = `copaiba_e2e_${randomBytes(6).toString('hex')}`;
 const dbUrl = (() => {
   const url = new URL(POSTGRES_URL);

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectPostgres, openPglite, type DatabaseHandle } from '@copaiba/db';
+import { connectPostgres, openEmbeddedDatabase, type DatabaseHandle } from '@copaiba/db';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
-import { loadSecrets } from './lib/secrets.ts';
+import { embeddedDatabasePassword, loadSecrets } from './lib/secrets.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { smtpMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap-admin.ts';
@@ -13,10 +14,15 @@ import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from './seed/demo-accou
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** DATABASE_URL's server, or a PostgreSQL of its own under DATA_DIR/postgres. */
 async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  return config.DATABASE_URL
-    ? connectPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
-    : openPglite(config.DATA_DIR);
+  if (config.DATABASE_URL) return connectPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  return openEmbeddedDatabase({
+    dataDir: join(config.DATA_DIR, 'postgres'),
+    password: embeddedDatabasePassword(config.DATA_DIR),
+    poolSize: config.DATABASE_POOL_SIZE,
+    log: (message) => process.stdout.write(`${message}\n`),
+  });
 }
 
 async function main(): Promise<void> {

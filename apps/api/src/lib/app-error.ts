@@ -58,3 +58,33 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const pg = e?.code ? e : e?.cause;
   return pg?.code === '23505' && (!constraint || pg.constraint === constraint);
 }
+
+/**
+ * PostgreSQL down or restarting: no connection (refused, socket gone, reset, connect timeout), a
+ * connection lost mid-query, or the server refusing connections while it starts or stops
+ * (SQLSTATE class 08, 57P01–57P03). The request did not fail because of what it asked.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  // Refused, no socket file, timed out: only when connecting (an ENOENT elsewhere is a file).
+  const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOENT', 'ETIMEDOUT']);
+  const SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
+  const SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+  const MESSAGES = [
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error',
+    'Client was closed and is not queryable',
+  ];
+  type Cause = { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown };
+  for (let e = err as Cause | undefined; e;) {
+    if (typeof e.code === 'string') {
+      if (CONNECT_CODES.has(e.code) && e.syscall === 'connect') return true;
+      if (SOCKET_CODES.has(e.code) || SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))
+        return true;
+    }
+    if (typeof e.message === 'string' && MESSAGES.some((m) => (e!.message as string).includes(m)))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

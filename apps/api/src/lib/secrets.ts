@@ -16,24 +16,37 @@ export interface Secrets {
   pixWebhookSecret: string;
 }
 
+interface StoredSecrets {
+  jwt?: string;
+  enc?: string;
+  /** The embedded PostgreSQL's superuser password. */
+  postgres?: string;
+}
+
+/**
+ * DATA_DIR/secrets.json: what the process generated once for itself (development secrets, the
+ * embedded database's password), created on first use with only the owner able to read it.
+ */
+function storedSecret(dataDir: string, name: keyof StoredSecrets): string {
+  const file = join(dataDir, 'secrets.json');
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets) : {};
+  const value = stored[name];
+  if (value) return value;
+  const generated = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...stored, [name]: generated }), { mode: 0o600 });
+  return generated;
+}
+
 /** Secrets from env; in development, generated once and kept in DATA_DIR/secrets.json. */
 export function loadSecrets(config: Config): Secrets {
-  let jwt = config.JWT_SECRET;
-  let enc = config.ENCRYPTION_KEY;
-  if (!jwt || !enc) {
-    const file = join(config.DATA_DIR, 'secrets.json');
-    const stored = existsSync(file)
-      ? (JSON.parse(readFileSync(file, 'utf8')) as { jwt: string; enc: string })
-      : { jwt: randomBytes(32).toString('base64url'), enc: randomBytes(32).toString('base64url') };
-    if (!existsSync(file)) {
-      mkdirSync(config.DATA_DIR, { recursive: true });
-      writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
-    }
-    jwt ??= stored.jwt;
-    enc ??= stored.enc;
-  }
+  const jwt = config.JWT_SECRET ?? storedSecret(config.DATA_DIR, 'jwt');
+  const enc = config.ENCRYPTION_KEY ?? storedSecret(config.DATA_DIR, 'enc');
   return deriveSecrets(jwt, enc);
 }
+
+/** The embedded database's password (docs/ARCHITECTURE.md). */
+export const embeddedDatabasePassword = (dataDir: string) => storedSecret(dataDir, 'postgres');
 
 export function deriveSecrets(jwtSecret: string, encryptionSecret: string): Secrets {
   const derive = (info: string) =>

@@ -1,7 +1,7 @@
 import type { Database } from '@copaiba/db';
 import type { SQL } from 'drizzle-orm';
 
-/** The rows of a raw statement, on PostgreSQL and PGlite alike (both drivers answer `{ rows }`). */
+/** The rows of a raw statement (node-postgres answers `{ rows }`). */
 export async function sqlRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;

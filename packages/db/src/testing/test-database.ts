@@ -1,22 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { connectPostgres, openPglite, type DatabaseHandle } from '../client.ts';
+import { connectPostgres, type DatabaseHandle } from '../client.ts';
 import { templateEnv } from './template-env.ts';
 
 /**
- * A fresh, migrated database for one test file: a new database on the PostgreSQL server when
- * TEST_DATABASE_URL is set, otherwise an in-memory PGlite. close() drops it. Each starts from the
- * migrated template that the Vitest global setup made, when there is one.
+ * A fresh, migrated database for one test file on the TEST_DATABASE_URL server (the machine's, or
+ * the embedded one the test command started: database.setup.ts), copied from the migrated
+ * template when there is one. close() drops it.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const template = process.env[templateEnv.pglite];
-    if (template) return openPglite(undefined, new Blob([readFileSync(template)]));
-    const handle = await openPglite();
-    await handle.migrate();
-    return handle;
+    throw new Error(
+      'TEST_DATABASE_URL não está definido: rode os testes com `npm test` (que inicia um PostgreSQL ' +
+        'embutido) ou defina TEST_DATABASE_URL=postgres://… de um servidor PostgreSQL.',
+    );
   }
   const name = `copaiba_test_${randomBytes(6).toString('hex')}`;
   const template = process.env[templateEnv.postgres];

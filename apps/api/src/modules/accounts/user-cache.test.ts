@@ -81,25 +81,22 @@ describe('user cache', () => {
     }
   });
 
-  // PGlite is in-process: only a server connection can be lost.
-  if (process.env.TEST_DATABASE_URL) {
-    it('keeps nothing while its connection is lost, and caches again once it listens again', async () => {
-      const before = await cache.find(id);
-      expect(await cache.find(id)).toBe(before);
-      await database.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = current_database() and query like 'LISTEN%'`,
-      );
-      await vi.waitFor(async () => expect(await cache.find(id)).not.toBe(await cache.find(id)));
-      // No announcement can reach it now; the change is read, not served from memory.
-      await rename('Sem conexão');
-      expect((await cache.find(id))?.name).toBe('Sem conexão');
-      await vi.waitFor(async () => expect(await cache.find(id)).toBe(await cache.find(id)), {
-        timeout: 10_000,
-      });
-      await rename('De volta');
-      await cache.synced();
-      expect((await cache.find(id))?.name).toBe('De volta');
+  it('keeps nothing while its connection is lost, and caches again once it listens again', async () => {
+    const before = await cache.find(id);
+    expect(await cache.find(id)).toBe(before);
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query like 'LISTEN%'`,
+    );
+    await vi.waitFor(async () => expect(await cache.find(id)).not.toBe(await cache.find(id)));
+    // No announcement can reach it now; the change is read, not served from memory.
+    await rename('Sem conexão');
+    expect((await cache.find(id))?.name).toBe('Sem conexão');
+    await vi.waitFor(async () => expect(await cache.find(id)).toBe(await cache.find(id)), {
+      timeout: 10_000,
     });
-  }
+    await rename('De volta');
+    await cache.synced();
+    expect((await cache.find(id))?.name).toBe('De volta');
+  });
 });

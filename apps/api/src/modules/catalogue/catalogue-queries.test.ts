@@ -1,9 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '@copaiba/db';
 import { createTestDatabase } from '@copaiba/db/testing';
 import type { DatabaseHandle } from '@copaiba/db';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -44,9 +42,7 @@ const HOT_TABLES = new Set([
 function loggingDrizzle(h: DatabaseHandle): Database {
   const logger = { logQuery: (sql: string, params: unknown[]) => log.push({ sql, params }) };
   const client = (h.db as unknown as { $client: unknown }).$client;
-  return (h.kind === 'postgres'
-    ? drizzlePg(client as pg.Pool, { logger })
-    : drizzlePglite(client as PGlite, { logger })) as unknown as Database;
+  return drizzlePg(client as pg.Pool, { logger }) as unknown as Database;
 }
 
 /** Plan nodes of EXPLAIN (FORMAT JSON). */
@@ -67,21 +63,14 @@ async function planOf(query: Logged): Promise<PlanNode[]> {
   const params = query.params.map((p) => (typeof p === 'bigint' ? p.toString() : p));
   let raw: unknown;
   const client = (handle.db as unknown as { $client: unknown }).$client;
-  if (handle.kind === 'postgres') {
-    const conn = await (client as pg.Pool).connect();
-    try {
-      await conn.query('begin');
-      await conn.query('set local enable_seqscan = off');
-      raw = (await conn.query(explain, params)).rows[0];
-      await conn.query('rollback');
-    } finally {
-      conn.release();
-    }
-  } else {
-    await (client as PGlite).transaction(async (tx) => {
-      await tx.query('set local enable_seqscan = off');
-      raw = (await tx.query(explain, params)).rows[0];
-    });
+  const conn = await (client as pg.Pool).connect();
+  try {
+    await conn.query('begin');
+    await conn.query('set local enable_seqscan = off');
+    raw = (await conn.query(explain, params)).rows[0];
+    await conn.query('rollback');
+  } finally {
+    conn.release();
   }
   const json = (raw as { 'QUERY PLAN': unknown })['QUERY PLAN'];
   const [top] = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>;

@@ -22,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
         await ping();
         return { status: 'ok' as const };
       } catch (err) {
-        request.log.error({ err }, 'health check: database unreachable');
+        request.log.warn({ err }, 'health check: database unreachable');
         return reply.status(503).send({ status: 'unavailable' as const });
       }
     },

@@ -156,7 +156,6 @@ describe('buying tokens', () => {
     await invariants(token.id);
   });
 
-  // On PostgreSQL the buyers really race (PGlite runs one transaction at a time).
   it('sells an offer to exactly as many of many simultaneous buyers as it has units, numbering its chain jobs in order', async () => {
     const units = 20;
     const token = await offer({ quantity: units, maximumAmountRaisedCents: 3_000_00n });

@@ -38,7 +38,7 @@ export function createTwoFactorService(deps: {
   /**
    * The time step of a valid code (one step of clock drift allowed), recorded as used so the same
    * code never works twice; null when the code is wrong, stale or already used. Inside a
-   * transaction pass it as `executor` (PGlite has a single connection).
+   * transaction pass it as `executor`, so the step is spent with the rest of the transaction.
    */
   async function consume(
     user: UserRow,

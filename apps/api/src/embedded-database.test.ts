@@ -1,0 +1,248 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from './testing/free-port.ts';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The server as a newcomer runs it: no DATABASE_URL, so a PostgreSQL of its own under DATA_DIR. */
+class Server {
+  child: ChildProcess | null = null;
+  output = '';
+  url = '';
+
+  constructor(readonly dataDir: string) {}
+
+  async start() {
+    const port = await freePort();
+    this.url = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        SEED_DEMO: 'false',
+        CHAIN_MODE: 'off',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    await vi.waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`server exited:\n${this.output}`);
+        expect((await fetch(`${this.url}/api/health/`)).status).toBe(200);
+      },
+      { timeout: 90_000, interval: 100 },
+    );
+  }
+
+  async kill(signal: NodeJS.Signals) {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  }
+}
+
+/** The postmaster of this cluster, from its pid file, while it runs. */
+function postmasterPid(dataDir: string): number | null {
+  const file = join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  return alive(pid) ? pid : null;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every process whose command line names this cluster (the postmaster, its backends, its shell). */
+function clusterProcesses(dataDir: string): number[] {
+  const target = join(dataDir, 'postgres');
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(target);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** A connection to the server's cluster, as psql would open one (README). */
+async function withCluster<T>(dataDir: string, run: (client: pg.Client) => Promise<T>) {
+  const { postgres: password } = JSON.parse(
+    readFileSync(join(dataDir, 'secrets.json'), 'utf8'),
+  ) as {
+    postgres: string;
+  };
+  const client = new pg.Client({
+    host: join(dataDir, 'postgres'),
+    user: 'postgres',
+    password,
+    database: 'copaiba',
+  });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const dirs: string[] = [];
+const servers: Server[] = [];
+function newServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'copaiba-embedded-'));
+  dirs.push(dir);
+  const server = new Server(dir);
+  servers.push(server);
+  return server;
+}
+
+afterAll(async () => {
+  for (const server of servers) await server.kill('SIGTERM');
+  for (const dir of dirs) {
+    const pid = postmasterPid(dir);
+    if (pid) process.kill(pid, 'SIGQUIT');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
+  it('lives in DATA_DIR/postgres, on a Unix socket there only, with the password in secrets.json', async () => {
+    const server = newServer();
+    await server.start();
+    const dataDir = join(server.dataDir, 'postgres');
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+    expect(existsSync(join(dataDir, '.s.PGSQL.5432'))).toBe(true);
+    const { postgres: password } = JSON.parse(
+      readFileSync(join(server.dataDir, 'secrets.json'), 'utf8'),
+    ) as { postgres: string };
+    expect(password).toMatch(/^[\w-]{40,}$/);
+    const client = new pg.Client({
+      host: dataDir,
+      user: 'postgres',
+      password,
+      database: 'copaiba',
+    });
+    await client.connect();
+    try {
+      const settings = await client.query<{ name: string; setting: string }>(
+        "select name, setting from pg_settings where name in ('listen_addresses', 'unix_socket_directories')",
+      );
+      expect(Object.fromEntries(settings.rows.map((r) => [r.name, r.setting]))).toEqual({
+        listen_addresses: '',
+        unix_socket_directories: `"${dataDir}"`,
+      });
+      const migrated = await client.query(
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
+      expect(migrated.rows[0].n).toBeGreaterThan(10);
+    } finally {
+      await client.end();
+    }
+    // A wrong password is refused: the socket is not an open door.
+    const intruder = new pg.Client({
+      host: dataDir,
+      user: 'postgres',
+      password: 'x',
+      database: 'copaiba',
+    });
+    await expect(intruder.connect()).rejects.toThrow(/password authentication failed/);
+    await server.kill('SIGTERM');
+    expect(postmasterPid(server.dataDir)).toBeNull();
+  });
+
+  it('stops with the server even after a SIGKILL, and the next start finds the data', async () => {
+    const server = newServer();
+    await server.start();
+    // A committed write, as any request's: it must outlive the kill.
+    await withCluster(server.dataDir, (client) =>
+      client.query(
+        "insert into users (name, email, password_hash) values ('Ana', 'ana@example.com', 'x')",
+      ),
+    );
+    const first = postmasterPid(server.dataDir);
+    expect(first).not.toBeNull();
+    await server.kill('SIGKILL');
+    await vi.waitFor(() => expect(clusterProcesses(server.dataDir)).toEqual([]), {
+      timeout: 15_000,
+    });
+    await server.start();
+    expect(postmasterPid(server.dataDir)).not.toBe(first);
+    const names = await withCluster(server.dataDir, (client) =>
+      client.query<{ name: string }>("select name from users where email = 'ana@example.com'"),
+    );
+    expect(names.rows).toEqual([{ name: 'Ana' }]);
+  });
+
+  it('stops a postmaster left behind by a killed server before starting its own', async () => {
+    const server = newServer();
+    await server.start();
+    const leftover = postmasterPid(server.dataDir)!;
+    // The server and the shell that would have stopped its postmaster die; the postmaster does not.
+    const shells = clusterProcesses(server.dataDir).filter((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('/bin/sh'),
+    );
+    for (const pid of shells) process.kill(pid, 'SIGKILL');
+    await server.kill('SIGKILL');
+    expect(alive(leftover)).toBe(true);
+    await server.start();
+    expect(alive(leftover)).toBe(false);
+    expect(postmasterPid(server.dataDir)).not.toBe(leftover);
+    expect(server.output).toContain(`pid ${leftover}`);
+  });
+
+  it('answers 503 while PostgreSQL is down, never a 500 or a hang, and recovers by itself', async () => {
+    const server = newServer();
+    await server.start();
+    const postmaster = postmasterPid(server.dataDir)!;
+    process.kill(postmaster, 'SIGKILL');
+    const started = Date.now();
+    let sawOutage = false;
+    await vi.waitFor(
+      async () => {
+        const [health, list] = await Promise.all([
+          fetch(`${server.url}/api/health/`),
+          fetch(`${server.url}/api/token-issuer/list/`),
+        ]);
+        expect([200, 503]).toContain(list.status);
+        if (list.status === 503) {
+          sawOutage = true;
+          const body = (await list.json()) as { detail: string };
+          expect(body.detail).toBe(
+            'Serviço temporariamente indisponível. Tente novamente em instantes.',
+          );
+          expect(list.headers.get('retry-after')).toBe('5');
+          expect(health.status).toBe(503);
+        }
+        expect(health.status).toBe(200);
+        expect(list.status).toBe(200);
+      },
+      { timeout: 30_000, interval: 20 },
+    );
+    expect(sawOutage).toBe(true);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(postmasterPid(server.dataDir)).not.toBe(postmaster);
+    expect(server.output).not.toContain('unhandled error');
+  });
+});
