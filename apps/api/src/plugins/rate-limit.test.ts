@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { deriveSecrets } from '../lib/secrets.ts';
 import { localStorage } from '../lib/storage/local-storage.ts';
 import { tmpdir } from 'node:os';
 import { requestDeposit, signedIn } from '../testing/fixtures.ts';
+import { testRedis } from '../testing/redis.ts';
 import { createTestApp, generousRateLimits } from '../testing/test-app.ts';
 import { createTestDatabase } from '@copaiba/db/testing';
 
@@ -98,8 +99,11 @@ describe('who a limit counts', () => {
 });
 
 describe('rate limits across instances', () => {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  afterAll(() => redis.quit());
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = await testRedis();
+  });
+  afterAll(() => redis?.quit());
 
   it('count one budget for every API instance sharing REDIS_URL', async () => {
     const database = await createTestDatabase();

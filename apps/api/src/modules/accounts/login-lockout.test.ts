@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisAttemptCounter } from '../../lib/attempt-counter.ts';
 import { confirmedUser, login, PASSWORD } from '../../testing/fixtures.ts';
+import { testRedis } from '../../testing/redis.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -49,8 +50,11 @@ describe('locking an account after wrong passwords', () => {
 });
 
 describe('the failure counter in Redis', () => {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  afterAll(() => redis.quit());
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = await testRedis();
+  });
+  afterAll(() => redis?.quit());
 
   it('is shared by every instance and expires with its window', async () => {
     const key = `test-${randomUUID()}`;
