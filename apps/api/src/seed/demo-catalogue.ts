@@ -32,38 +32,59 @@ function cnpj(base12: string): string {
   return `${base12}${first}${dv(base12 + String(first), weights)}`;
 }
 
-/** Renders pictures a few at a time (sharp uses the thread pool) and stores them as uploads are stored. */
-async function storeSvgs(storage: Storage, svgs: string[]): Promise<string[]> {
-  const sharp = await loadSharp();
-  const keys: string[] = [];
-  for (let i = 0; i < svgs.length; i += 4) {
-    const batch = svgs.slice(i, i + 4);
-    keys.push(
-      ...(await Promise.all(
-        batch.map(async (svg) =>
-          storeImage(storage, await sharp(Buffer.from(svg)).png().toBuffer(), 'seed'),
-        ),
-      )),
-    );
-  }
-  return keys;
+/** Pictures rendered at once: sharp renders each on one thread, and the thread pool has four. */
+const RENDERING_SLOTS = 4;
+
+/**
+ * Renders pictures and stores them as uploads are stored, at most RENDERING_SLOTS at a time across
+ * every caller: the seed asks for all of its pictures up front, so both cores stay busy while the
+ * rows are written (the pictures are most of a first start's time, docs/PERFORMANCE.md).
+ */
+function pictureRenderer(storage: Storage) {
+  let free = RENDERING_SLOTS;
+  const waiting: Array<() => void> = [];
+  const slot = async () => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  const renderOne = async (svg: string) => {
+    await slot();
+    try {
+      const sharp = await loadSharp();
+      return await storeImage(storage, await sharp(Buffer.from(svg)).png().toBuffer(), 'seed');
+    } finally {
+      release();
+    }
+  };
+  return (svgs: string[]) => Promise.all(svgs.map(renderOne));
 }
 
-async function seedIssuer(
-  db: Database,
-  storage: Storage,
-  issuer: DemoIssuer,
-  index: number,
-  ownerId: number,
-) {
+type RenderPictures = ReturnType<typeof pictureRenderer>;
+
+function issuerPictures(render: RenderPictures, issuer: DemoIssuer, index: number) {
   const palette = palettes[index % palettes.length]!;
-  const [image, logoImage, ...photos] = await storeSvgs(storage, [
+  return render([
     landscape(palette, index * 31 + 1),
     logo(palette, issuer.initials),
     ...issuer.representatives.map((_, r) =>
       portrait(palettes[(index + r) % palettes.length]!, index * 7 + r),
     ),
   ]);
+}
+
+async function seedIssuer(
+  db: Database,
+  issuer: DemoIssuer,
+  index: number,
+  ownerId: number,
+  pictures: Promise<string[]>,
+) {
+  const [image, logoImage, ...photos] = await pictures;
   const [r1, r2, r3] = issuer.representatives;
   const [row] = await db
     .insert(tokenIssuers)
@@ -106,17 +127,9 @@ function bladeText(token: DemoToken, issuer: DemoIssuer) {
   };
 }
 
-async function seedToken(
-  db: Database,
-  storage: Storage,
-  token: DemoToken,
-  issuerId: number,
-  issuer: DemoIssuer,
-  index: number,
-  buyers: () => Promise<number[]>,
-) {
+function tokenPictures(render: RenderPictures, token: DemoToken, issuer: DemoIssuer) {
   const palette = palettes[token.issuer % palettes.length]!;
-  const [flow, structure] = await storeSvgs(storage, [
+  return render([
     flowDiagram(palette, ['Investidor', 'Copaíba', issuer.initials, 'Produção', 'Remuneração']),
     structureDiagram(palette, issuer.initials, [
       'Coleta',
@@ -125,6 +138,19 @@ async function seedToken(
       'Prestação de contas',
     ]),
   ]);
+}
+
+async function seedToken(
+  db: Database,
+  storage: Storage,
+  token: DemoToken,
+  issuerId: number,
+  issuer: DemoIssuer,
+  index: number,
+  buyers: () => Promise<number[]>,
+  pictures: { token: Promise<string[]>; project: Promise<string[]> | null },
+) {
+  const [flow, structure] = await pictures.token;
   const blade = await storePdf(storage, renderPdf(bladeText(token, issuer)), 'seed');
   const forSale = Math.min(token.quantity, Number(token.maximumRaise / token.unitPrice));
   const unitsSold = Math.round(forSale * token.soldShare);
@@ -152,19 +178,12 @@ async function seedToken(
     })
     .returning();
   await seedDemoPurchases(db, row!, unitsSold, buyers);
-  if (token.status !== 'incomplete') await seedProject(db, storage, token, row!.id, issuer, index);
+  if (pictures.project) await seedProject(db, storage, token, row!.id, issuer, pictures.project);
 }
 
-async function seedProject(
-  db: Database,
-  storage: Storage,
-  token: DemoToken,
-  tokenId: number,
-  issuer: DemoIssuer,
-  index: number,
-) {
+function projectPictures(render: RenderPictures, token: DemoToken, index: number) {
   const palette = palettes[token.issuer % palettes.length]!;
-  const [p1, p2, p3, i1, i2, i3, rep2, rep3] = await storeSvgs(storage, [
+  return render([
     landscape(palette, index * 97 + 3),
     landscape(palettes[(token.issuer + 1) % palettes.length]!, index * 97 + 5),
     landscape(palettes[(token.issuer + 2) % palettes.length]!, index * 97 + 7),
@@ -184,6 +203,17 @@ async function seedProject(
     portrait(palette, index * 13 + 1),
     portrait(palette, index * 13 + 2),
   ]);
+}
+
+async function seedProject(
+  db: Database,
+  storage: Storage,
+  token: DemoToken,
+  tokenId: number,
+  issuer: DemoIssuer,
+  pictures: Promise<string[]>,
+) {
+  const [p1, p2, p3, i1, i2, i3, rep2, rep3] = await pictures;
   const term = await storePdf(
     storage,
     renderPdf({
@@ -257,6 +287,16 @@ export async function seedDemoCatalogue(
     .from(users)
     .where(eq(users.email, creatorEmail));
   const unusable = await hashPassword(randomBytes(32).toString('hex'));
+  // Every picture is asked for now and rendered while the rows below are written.
+  const render = pictureRenderer(storage);
+  const issuerArt = demoIssuers.map((issuer, index) => issuerPictures(render, issuer, index));
+  const tokenArt = demoTokens.map((token, index) => ({
+    token: tokenPictures(render, token, demoIssuers[token.issuer]!),
+    project: token.status === 'incomplete' ? null : projectPictures(render, token, index),
+  }));
+  // A failed picture fails the seed where it is awaited; these keep Node from calling it unhandled first.
+  for (const art of [...issuerArt, ...tokenArt.flatMap((a) => [a.token, a.project])])
+    art?.catch(() => undefined);
   const issuerIds: number[] = [];
   for (const [index, issuer] of demoIssuers.entries()) {
     const ownerId =
@@ -275,7 +315,7 @@ export async function seedDemoCatalogue(
               })
               .returning({ id: users.id })
           )[0]!.id;
-    issuerIds.push(await seedIssuer(db, storage, issuer, index, ownerId));
+    issuerIds.push(await seedIssuer(db, issuer, index, ownerId, issuerArt[index]!));
   }
   const buyers = communityInvestors(db, unusable);
   for (const [index, token] of demoTokens.entries()) {
@@ -287,6 +327,7 @@ export async function seedDemoCatalogue(
       demoIssuers[token.issuer]!,
       index,
       buyers,
+      tokenArt[index]!,
     );
   }
   return true;
