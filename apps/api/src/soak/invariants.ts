@@ -10,6 +10,7 @@ import {
   type Database,
 } from '@copaiba/db';
 import { isDeepStrictEqual } from 'node:util';
+import { centsToDecimal } from '@copaiba/contracts';
 import { sql } from 'drizzle-orm';
 
 /** What the clients were told succeeded. */
@@ -116,9 +117,15 @@ export async function checkInvariants(
   );
   for (const b of ack.buys) {
     const row = stored.get(`${b.userId}:${b.key}`);
+    // Stored with the price in centavos, which the API answers as money text.
+    const { total_cents: totalCents, ...answer } = (row?.body ?? {}) as { total_cents?: number };
     expect(
-      row !== undefined && row.status === 201 && isDeepStrictEqual(row.body, b.body),
-      () => `buy ${b.key}: stored answer differs from the acknowledged one`,
+      row !== undefined &&
+        row.status === 201 &&
+        totalCents !== undefined &&
+        isDeepStrictEqual({ ...answer, total: centsToDecimal(BigInt(totalCents)) }, b.body),
+      () =>
+        `buy ${b.key}: stored answer ${JSON.stringify(row?.body)} differs from the acknowledged one`,
     );
   }
 
