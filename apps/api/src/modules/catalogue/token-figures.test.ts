@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
+  amortizationPerUnit,
   installmentAmountsPerUnit,
   installmentDates,
   installmentPerUnitCents,
@@ -64,6 +66,45 @@ describe('token figures', () => {
     });
     expect(sum(tiny)).toBe(10n);
     expect(tiny.slice(10)).toEqual([0n, 0n]);
+  });
+
+  it('returns the unit price over the installments, the last absorbing the remainder', () => {
+    // 100,00 / 12 = 8,333… → 8,33; 11 × 8,33 + 8,37 = 100,00
+    const amounts = amortizationPerUnit(terms);
+    expect(amounts.slice(0, 11).every((a) => a === 833n)).toBe(true);
+    expect(amounts[11]).toBe(837n);
+    // 2,00 / 3 = 0,666… → 0,67; 0,67 + 0,67 + 0,66
+    expect(amortizationPerUnit({ unitPriceCents: 200n, installments: 3 })).toEqual([67n, 67n, 66n]);
+    // 0,05 / 2 = 0,025 → 0,02 (half-even); the last takes 0,03
+    expect(amortizationPerUnit({ unitPriceCents: 5n, installments: 2 })).toEqual([2n, 3n]);
+    // 0,10 over 12: the price is returned by the tenth installment, never more
+    expect(amortizationPerUnit({ unitPriceCents: 10n, installments: 12 })).toEqual([
+      ...Array<bigint>(10).fill(1n),
+      0n,
+      0n,
+    ]);
+  });
+
+  it('amortizes exactly the unit price, and no more than an installment pays without interest', () => {
+    const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 100_000_000n }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (unitPriceCents, installments, interestRateBp) => {
+          const t = { ...terms, unitPriceCents, installments, interestRateBp };
+          const amortization = amortizationPerUnit(t);
+          expect(amortization).toHaveLength(installments);
+          expect(sum(amortization)).toBe(unitPriceCents);
+          expect(amortization.every((a) => a >= 0n)).toBe(true);
+          // Without interest an installment is all amortization: the income is zero, each time.
+          if (interestRateBp === 0) expect(installmentAmountsPerUnit(t)).toEqual(amortization);
+          // Over the whole schedule the income is the interest, never below zero.
+          expect(sum(installmentAmountsPerUnit(t)) - sum(amortization)).toBeGreaterThanOrEqual(0n);
+        },
+      ),
+    );
   });
 
   it('steps monthly from the first date, clamping to the end of short months', () => {

@@ -19,11 +19,25 @@ export function installmentPerUnitCents(t: Terms): bigint {
  */
 export function installmentAmountsPerUnit(t: Terms): bigint[] {
   const total = divideHalfEven(t.unitPriceCents * BigInt(10_000 + t.interestRateBp), 10_000n);
-  const each = installmentPerUnitCents(t);
+  return spread(total, installmentPerUnitCents(t), t.installments);
+}
+
+/**
+ * The part of each installment that returns the unit's price (amortization), per unit:
+ * unit_price / installments, half-even, the last absorbing the remainder, so the amortizations add
+ * up to the unit price. The rest of an installment is income (docs/product.md §17).
+ */
+export function amortizationPerUnit(t: Pick<Terms, 'unitPriceCents' | 'installments'>): bigint[] {
+  const each = divideHalfEven(t.unitPriceCents, BigInt(t.installments));
+  return spread(t.unitPriceCents, each, t.installments);
+}
+
+/** `total` in `parts` amounts of `each`, the last taking what is left. */
+function spread(total: bigint, each: bigint, parts: number): bigint[] {
   let left = total;
-  return Array.from({ length: t.installments }, (_, i) => {
-    // Rounding up every installment of a tiny price could pay more than the total: never.
-    const amount = i === t.installments - 1 || each > left ? left : each;
+  return Array.from({ length: parts }, (_, i) => {
+    // Rounding up every part of a tiny total could hand out more than the total: never.
+    const amount = i === parts - 1 || each > left ? left : each;
     left -= amount;
     return amount;
   });
