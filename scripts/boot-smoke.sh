@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # The embedded default as a newcomer meets it: `npm run serve` with no DATABASE_URL on an empty
 # DATA_DIR starts its own PostgreSQL, seeds the demo, serves the catalogue and the web app, and
-# leaves no PostgreSQL behind when it stops. Needs `npm run build` first (npm test's e2e does it).
+# leaves no PostgreSQL behind when it stops. It builds as `npm start` does, with NODE_ENV=development
+# in the shell as a newcomer's may hold: the web bundle must still be the production one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+NODE_ENV=development npm run build >/dev/null
+if grep -l "Download the React DevTools" apps/web/dist/assets/*.js >/dev/null; then
+  echo "boot smoke: the web bundle is React's development build"; exit 1
+fi
 
 data_dir=$(mktemp -d)
 port=$(node -e "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})")

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { mantineStyles } from './mantine-styles.ts';
 import { precompress } from './precompress.ts';
 import { routeHints } from './route-hints.ts';
@@ -31,7 +31,7 @@ const hintedRoutes = [
   { path: '/issuer-detail/:id', page: 'src/features/issuers/pages/issuer-detail-page.tsx' },
 ];
 
-export default defineConfig({
+const config = {
   plugins: [
     react(),
     mantineStyles(),
@@ -82,4 +82,11 @@ export default defineConfig({
       },
     },
   },
+} satisfies UserConfig;
+
+export default defineConfig(({ command }) => {
+  // A build is always the production bundle, whatever NODE_ENV the shell holds: with
+  // NODE_ENV=development, `npm start` shipped React's development build (675 KB entry).
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
 });
