@@ -30,18 +30,24 @@ export class ApiProcess {
     const keep = (chunk: Buffer) => (this.log = (this.log + chunk.toString()).slice(-20_000));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
+    await this.waitUntilHealthy();
+    this.up = true;
+  }
+
+  /** Until /api/health/ answers 200: once started, or once PostgreSQL is back after a kill. */
+  async waitUntilHealthy(): Promise<void> {
+    const child = this.child;
     const deadline = Date.now() + 90_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`API exited while starting:\n${this.log}`);
+      if (!child || child.exitCode !== null) throw new Error(`API exited:\n${this.log}`);
       const ok = await fetch(`${this.url}/api/health/`).then(
         (r) => r.ok,
         () => false,
       );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`API not ready in 90 s:\n${this.log}`);
+      if (ok) return;
+      if (Date.now() > deadline) throw new Error(`API not healthy in 90 s:\n${this.log}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    this.up = true;
   }
 
   /** SIGKILL: no shutdown hook runs, whatever was in flight is cut. */

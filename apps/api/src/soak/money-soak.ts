@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { todayInSaoPaulo } from '@copaiba/contracts';
-import { connectPostgres, installmentPayments, tokens, users } from '@copaiba/db';
+import { installmentPayments, ledgerTransfers, tokens, users } from '@copaiba/db';
 import { and, count, eq, inArray, lt, notExists, or } from 'drizzle-orm';
-import { adminQuery } from '@copaiba/db/testing';
+import { isDatabaseUnavailable } from '../lib/app-error.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { InsufficientFunds } from '../modules/ledger/ledger.ts';
 import { SANDBOX_FAILING_KEY } from '../modules/pix/pix-provider.ts';
@@ -15,13 +15,14 @@ import { solveCaptcha } from '../testing/solve-captcha.ts';
 import { startSmtpSink } from '../testing/smtp-sink.ts';
 import { ApiProcess } from './api-process.ts';
 import { freePort } from '../testing/free-port.ts';
-import { checkInvariants, type Acknowledged } from './invariants.ts';
+import { checkInvariants, type Acknowledged, type ServedWallet } from './invariants.ts';
+import { PostgresCluster } from './postgres-cluster.ts';
 
 export interface SoakOptions {
-  /** A PostgreSQL server URL; the soak creates and drops its own database there. */
-  serverUrl: string;
-  /** SIGKILLs to deliver, alternating between two API processes. */
+  /** SIGKILLs to deliver: to one of the two API processes, or to PostgreSQL's postmaster. */
   kills: number;
+  /** Every n-th kill is PostgreSQL's. */
+  postgresKillEvery: number;
   /** Keep the load on at least this long, even when the kills are done sooner. */
   minSeconds: number;
   investors: number;
@@ -33,8 +34,14 @@ export interface SoakReport {
   seed: number;
   seconds: number;
   kills: number;
+  apiKills: number;
+  postgresKills: number;
+  /** From each PostgreSQL kill until both API processes answered /api/health/ with 200 again. */
+  postgresDownSeconds: number;
   requests: number;
+  /** By status; the 503s are the answers while PostgreSQL was down, each retried. */
   statuses: Record<string, number>;
+  /** 5xx answers other than a 503 {detail} while PostgreSQL was down. */
   serverErrors: number;
   networkRetries: number;
   acknowledged: {
@@ -46,11 +53,17 @@ export interface SoakReport {
     maturedOffers: number;
   };
   forgeriesRefused: number;
+  /** Times every invariant was checked: after each kill and once at the end. */
+  invariantRounds: number;
   invariantChecks: number;
   breaks: string[];
 }
 
 const WEBHOOK_SECRET = randomBytes(24).toString('hex');
+/** The answer while PostgreSQL is down (plugins/errors.ts, docs/ARCHITECTURE.md). */
+const DATABASE_DOWN_DETAIL = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+/** Longer than any answer takes, even a 503 after the pool's 5 s connection timeout: a hang. */
+const REQUEST_TIMEOUT_MS = 20_000;
 
 /** The API's JSON answers, as far as the soak reads them. */
 interface Answer {
@@ -92,26 +105,63 @@ const centsText = (cents: number) =>
   `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const detailOf = (text: string): unknown => {
+  try {
+    return (JSON.parse(text) as { detail?: unknown }).detail;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The clients' operations, which can be paused: each finishes the one it is in (every request
+ * answered), then waits, so the invariants are read at rest. The jobs go on meanwhile.
+ */
+class PausableClients {
+  private busy = 0;
+  private paused: { over: Promise<void>; resume: () => void } | null = null;
+
+  async run(operation: () => Promise<void>): Promise<void> {
+    while (this.paused) await this.paused.over;
+    this.busy++;
+    try {
+      await operation();
+    } finally {
+      this.busy--;
+    }
+  }
+
+  async pause(): Promise<void> {
+    let resume = (): void => undefined;
+    const over = new Promise<void>((r) => (resume = r));
+    this.paused = { over, resume };
+    while (this.busy > 0) await sleep(20);
+  }
+
+  resume(): void {
+    this.paused?.resume();
+    this.paused = null;
+  }
+}
+
 /**
  * A randomized storm of deposits, webhooks (duplicates and forgeries among them), purchases,
- * withdrawals, refunds and payouts from many clients against two API processes on one
- * PostgreSQL database, while the processes are killed with SIGKILL and started again. Every
- * request is retried with its Idempotency-Key until it gets an answer; then the invariants are
- * checked against what the clients were told.
+ * withdrawals, refunds and payouts from many clients against two API processes on a PostgreSQL
+ * of the soak's own, while the processes and PostgreSQL itself are killed with SIGKILL. Every
+ * request is retried with its Idempotency-Key until it gets an answer (a 503 while PostgreSQL is
+ * down is none yet); after each kill, and once more when the jobs have settled, the clients rest
+ * and every invariant is checked against what they were told.
  */
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const started = Date.now();
   const random = generator(options.seed);
-  const dbName = `copaiba_soak_${randomBytes(5).toString('hex')}`;
-  await adminQuery(options.serverUrl, `create database ${dbName}`);
-  const url = new URL(options.serverUrl);
-  url.pathname = `/${dbName}`;
+  const cluster = await PostgresCluster.start();
   const smtp = await startSmtpSink();
   const env = {
     NODE_ENV: 'production',
     PIX_PROVIDER: 'sandbox',
     PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: cluster.url,
     DATABASE_POOL_SIZE: '8',
     JWT_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
@@ -125,12 +175,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     WEB_DIST_DIR: '/nonexistent',
   };
   const apis = [new ApiProcess(await freePort(), env), new ApiProcess(await freePort(), env)];
-  const database = connectPostgres(url.toString(), 4);
-  const db = database.db;
+  const db = cluster.db;
   const report: SoakReport = {
     seed: options.seed,
     seconds: 0,
     kills: 0,
+    apiKills: 0,
+    postgresKills: 0,
+    postgresDownSeconds: 0,
     requests: 0,
     statuses: {},
     serverErrors: 0,
@@ -144,10 +196,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       maturedOffers: 0,
     },
     forgeriesRefused: 0,
+    invariantRounds: 0,
     invariantChecks: 0,
     breaks: [],
   };
   const ack: Acknowledged = { deposits: [], buys: [], withdrawals: [], matured: [] };
+  const clients = new PausableClients();
+  /** From a PostgreSQL kill until both processes are healthy again; when the last outage ended. */
+  let postgresDown = false;
+  let outageEndedAt = 0;
+  let postgresDownMs = 0;
 
   try {
     // The first process migrates the new database before the second starts.
@@ -155,7 +213,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await apis[1]!.start();
 
     let turn = 0;
-    /** Sends a request to a live process; retries network failures (a killed process) until answered. */
+    /**
+     * Sends a request to a live process until it is answered: a network failure (a killed
+     * process) or a 503 while PostgreSQL was down is retried, with the same Idempotency-Key.
+     */
     async function request<T = Answer>(
       method: string,
       path: string,
@@ -165,7 +226,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       for (;;) {
         const live = apis.filter((a) => a.up);
         const api = live.length > 0 ? live[turn++ % live.length]! : null;
+        let retryInMs = 100;
         if (api) {
+          const sentAt = Date.now();
           try {
             const res = await fetch(`${api.url}${path}`, {
               method,
@@ -175,22 +238,36 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
                 ...(init.key ? { 'idempotency-key': init.key } : {}),
               },
               body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-              signal: AbortSignal.timeout(20_000),
+              signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
             });
             const text = await res.text();
             report.requests++;
             report.statuses[res.status] = (report.statuses[res.status] ?? 0) + 1;
-            if (res.status >= 500) {
-              report.serverErrors++;
-              report.breaks.push(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+            const duringOutage = postgresDown || sentAt < outageEndedAt;
+            const databaseDown =
+              res.status === 503 &&
+              res.headers.get('retry-after') === '5' &&
+              detailOf(text) === DATABASE_DOWN_DETAIL;
+            if (!(databaseDown && duringOutage)) {
+              if (res.status >= 500) {
+                report.serverErrors++;
+                report.breaks.push(
+                  `${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`,
+                );
+              }
+              return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
             }
-            return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
-          } catch {
+            // Sooner than its Retry-After, to keep the storm on while PostgreSQL comes back.
+            retryInMs = 1000;
+          } catch (err) {
+            if (err instanceof Error && err.name === 'TimeoutError') {
+              report.breaks.push(`${method} ${path}: no answer in ${REQUEST_TIMEOUT_MS / 1000} s`);
+            }
             report.networkRetries++;
           }
         }
         if (Date.now() > deadline) throw new Error(`${method} ${path}: no answer in 300 s`);
-        await sleep(100);
+        await sleep(retryInMs);
       }
     }
 
@@ -426,12 +503,76 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
     async function worker(who: Investor) {
       while (running) {
-        const roll = random.next();
-        if (roll < 0.22) await deposit(who);
-        else if (roll < 0.6) await buy(who);
-        else if (roll < 0.75) await withdraw(who);
-        else if (roll < 0.85) await replayBuy(who);
-        else await forgery();
+        await clients.run(async () => {
+          const roll = random.next();
+          if (roll < 0.22) await deposit(who);
+          else if (roll < 0.6) await buy(who);
+          else if (roll < 0.75) await withdraw(who);
+          else if (roll < 0.85) await replayBuy(who);
+          else await forgery();
+        });
+      }
+    }
+
+    /** The sum of a wallet's statement, read page by page as its owner would. */
+    async function statementCents(who: Investor): Promise<number> {
+      let sum = 0;
+      for (let page = 1; ; page++) {
+        const res = await request('GET', `/api/wallet/transactions/todos?page=${page}`, {
+          token: who.token,
+        });
+        if (res.status === 404) return sum;
+        sum += (res.body.results ?? []).reduce(
+          (s: number, r: { balance: string }) => s + Math.round(Number(r.balance) * 100),
+          0,
+        );
+        if (!res.body.next) return sum;
+      }
+    }
+
+    /**
+     * The wallets as the API serves them; their statements too at the end only: hundreds of
+     * pages each by then, too long to walk after every kill.
+     */
+    async function servedWallets(walkStatements: boolean): Promise<ServedWallet[]> {
+      return Promise.all(
+        investors.map(async (who) => {
+          const balance = await request('GET', '/api/wallet/balance/brlt/', { token: who.token });
+          return {
+            userId: who.id,
+            balanceCents: Math.round(Number(balance.body.balance) * 100),
+            statementCents: walkStatements ? await statementCents(who) : null,
+          };
+        }),
+      );
+    }
+
+    const ledgerSize = async () => (await db.select({ n: count() }).from(ledgerTransfers))[0]!.n;
+
+    const breaksSeen = new Set<string>();
+    /**
+     * Every invariant, with the clients at rest. The jobs still move money (closings, payouts,
+     * reversals): read again until the append-only ledger did not grow while the API was read.
+     */
+    async function checkAtRest(when: string, settled: boolean) {
+      await clients.pause();
+      try {
+        let result: Awaited<ReturnType<typeof checkInvariants>>;
+        for (let attempt = 1; ; attempt++) {
+          const before = await ledgerSize();
+          const wallets = await servedWallets(settled);
+          result = await checkInvariants(db, ack, wallets, { today, settled });
+          if ((await ledgerSize()) === before || attempt === 10) break;
+        }
+        report.invariantRounds++;
+        report.invariantChecks += result.checks;
+        // A break stays until the end: reported once, when first seen.
+        for (const line of result.breaks.filter((line) => !breaksSeen.has(line))) {
+          breaksSeen.add(line);
+          report.breaks.push(`${when}: ${line}`);
+        }
+      } finally {
+        clients.resume();
       }
     }
 
@@ -455,23 +596,42 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     );
     const matured = (async () => {
       while (running) {
-        await maturedOffer();
+        await clients.run(async () => {
+          try {
+            await maturedOffer();
+          } catch (err) {
+            // PostgreSQL killed during it: rolled back, or committed unseen; nothing acknowledged.
+            if (!isDatabaseUnavailable(err)) throw err;
+          }
+        });
         await sleep(random.int(1500, 3500));
       }
     })();
     const loadSince = Date.now();
-    // Kill one of the two processes at random moments while the other serves; it starts again in
-    // the background, and clients retry on the survivor with the same keys.
-    const restarts: Array<Promise<void>> = [];
     while (report.kills < options.kills || Date.now() - loadSince < options.minSeconds * 1000) {
       await sleep(random.int(300, 1500));
-      if (report.kills >= options.kills || !apis.every((a) => a.up)) continue;
-      const victim = random.pick(apis);
-      await victim.kill();
+      if (report.kills >= options.kills) continue;
       report.kills++;
-      restarts.push(victim.start());
+      if (report.kills % options.postgresKillEvery === 0) {
+        // Under the storm: requests answer 503 until it is back, and clients retry them.
+        const downSince = Date.now();
+        postgresDown = true;
+        await cluster.kill();
+        await Promise.all(apis.map((a) => a.waitUntilHealthy()));
+        postgresDown = false;
+        outageEndedAt = Date.now();
+        postgresDownMs += outageEndedAt - downSince;
+        report.postgresKills++;
+        await checkAtRest(`after kill ${report.kills} (PostgreSQL)`, false);
+      } else {
+        // One process dies while the other serves; clients retry on it with the same keys.
+        const victim = random.pick(apis);
+        await victim.kill();
+        report.apiKills++;
+        await victim.start();
+        await checkAtRest(`after kill ${report.kills} (API ${victim.port})`, false);
+      }
     }
-    await Promise.all(restarts);
     running = false;
     await Promise.all([...workers, matured]);
 
@@ -501,43 +661,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       if (pending!.n === 0) break;
       await sleep(500);
     }
-
-    const statements = [];
-    for (const who of investors) {
-      const balance = (await request('GET', '/api/wallet/balance/brlt/', { token: who.token }))
-        .body;
-      let sum = 0;
-      for (let page = 1; ; page++) {
-        const res = await request('GET', `/api/wallet/transactions/todos?page=${page}`, {
-          token: who.token,
-        });
-        if (res.status === 404) break;
-        sum += (res.body.results ?? []).reduce(
-          (s: number, r: { balance: string }) => s + Math.round(Number(r.balance) * 100),
-          0,
-        );
-        if (!res.body.next) break;
-      }
-      statements.push({
-        userId: who.id,
-        balanceCents: Math.round(Number(balance.balance) * 100),
-        statementCents: sum,
-      });
-    }
+    await checkAtRest('at the end', true);
     await Promise.all(apis.map((a) => a.stop()));
-
-    const result = await checkInvariants(db, ack, statements, today);
-    report.invariantChecks = result.checks;
-    report.breaks.push(...result.breaks);
   } catch (err) {
     report.breaks.push(`soak aborted: ${err instanceof Error ? err.message : String(err)}`);
     for (const a of apis) report.breaks.push(`api ${a.port} output:\n${a.output().slice(-2000)}`);
+    report.breaks.push(`PostgreSQL's log:\n${cluster.logTail()}`);
   } finally {
     await Promise.all(apis.map((a) => a.kill()));
-    await database.close();
     await smtp.close();
-    await adminQuery(options.serverUrl, `drop database if exists ${dbName} with (force)`);
+    await cluster.stop();
   }
+  report.postgresDownSeconds = Math.round(postgresDownMs / 100) / 10;
   report.seconds = Math.round((Date.now() - started) / 1000);
   return report;
 }

@@ -1,10 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runSoak } from './money-soak.ts';
 
-/** `npm run soak`: the long run. SOAK_KILLS, SOAK_SECONDS, SOAK_SEED and TEST_DATABASE_URL tune it. */
+/**
+ * `npm run soak`: the long run. SOAK_KILLS, SOAK_POSTGRES_KILL_EVERY (every n-th kill is
+ * PostgreSQL's), SOAK_SECONDS, SOAK_INVESTORS and SOAK_SEED tune it.
+ */
 const report = await runSoak({
-  serverUrl: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
   kills: Number(process.env.SOAK_KILLS ?? 100),
+  postgresKillEvery: Number(process.env.SOAK_POSTGRES_KILL_EVERY ?? 5),
   minSeconds: Number(process.env.SOAK_SECONDS ?? 300),
   investors: Number(process.env.SOAK_INVESTORS ?? 9),
   workersPerInvestor: 3,
