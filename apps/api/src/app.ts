@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { DatabaseHandle } from '@copaiba/db';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
@@ -39,6 +40,7 @@ import { closeDueOffers } from './modules/jobs/offer-closing.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { createManagerService } from './modules/manager/manager.service.ts';
 import { outboxChainRecorder, type ChainRecorder } from './modules/chain/chain-recorder.ts';
+import { outboxBacklog } from './modules/chain/outbox.ts';
 import type { ChainRuntime } from './modules/chain/chain-runtime.ts';
 import { issuersRoutes } from './modules/issuers/issuers.routes.ts';
 import { createIssuersService } from './modules/issuers/issuers.service.ts';
@@ -74,6 +76,8 @@ export interface AppDeps {
   rateLimits?: RateLimits;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** The HTTP server to answer on (server.ts: listening since start-up); Fastify's own otherwise. */
+  server?: Server;
   webDistDir: string;
   /**
    * How long a public catalogue answer is reused between writes (docs/PERFORMANCE.md): 1 s by
@@ -92,6 +96,7 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    ...(deps.server ? { serverFactory: () => deps.server! } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -180,6 +185,26 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(errorsPlugin);
+  // Before any route: each route gets its request histogram hook as it is registered.
+  const metrics = config.METRICS_TOKEN
+    ? await import('./plugins/metrics.ts').then(async ({ createMetrics, metricsPlugin }) => {
+        const created = createMetrics(
+          {
+            poolUse: () => database.poolUse(),
+            // A mail outbox joins this list with its own backlog.
+            outboxes: [{ outbox: 'chain', backlog: () => outboxBacklog(db) }],
+            chainReconciliation: chain
+              ? await import('./modules/chain/reconciliation.ts').then(
+                  (m) => () => m.reconciliationSummary(db),
+                )
+              : undefined,
+          },
+          app.log,
+        );
+        await app.register(metricsPlugin, { metrics: created, token: config.METRICS_TOKEN! });
+        return created;
+      })
+    : undefined;
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin, {
     limits: deps.rateLimits ?? defaultRateLimits,
@@ -231,6 +256,7 @@ export async function buildApp(deps: AppDeps) {
         [{ name: 'reconcile-chain', run: () => reconcileAll(db, chain.client, app.log, now()) }],
         config.CHAIN_RECONCILE_INTERVAL_SECONDS * 1000,
         app.log,
+        metrics?.jobs,
       );
       app.addHook('onClose', () => reconciling.stop());
     }
@@ -246,6 +272,7 @@ export async function buildApp(deps: AppDeps) {
       ],
       config.JOBS_INTERVAL_SECONDS * 1000,
       app.log,
+      metrics?.jobs,
     );
     app.addHook('onClose', () => jobs.stop());
   }

@@ -39,6 +39,12 @@ const envSchema = z.object({
     .default('false')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The bearer GET /api/metrics asks for; unset, the route does not exist. */
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'deve ter 32 caracteres ou mais',
+  }),
+  /** On SIGTERM, how long requests in flight may take before their connections are closed. */
+  DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),

@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectPostgres, openEmbeddedDatabase, type DatabaseHandle } from '@copaiba/db';
-import { buildApp } from './app.ts';
+import type { Redis } from 'ioredis';
+import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
+import { createHttpLifecycle } from './lib/http-lifecycle.ts';
 import { embeddedDatabasePassword, loadSecrets } from './lib/secrets.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { smtpMailer } from './mail/mailer.ts';
@@ -25,49 +27,110 @@ async function openDatabase(config: Config): Promise<DatabaseHandle> {
   });
 }
 
+/** What start-up has opened so far: a shutdown closes it, whatever step it reached. */
+interface Opened {
+  database?: DatabaseHandle;
+  app?: App;
+  redis?: Redis;
+}
+
+/** Thrown between start-up steps once SIGTERM arrived: the rest of the start is skipped. */
+class StopRequested extends Error {}
+
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const database = await openDatabase(config);
-  await database.migrate();
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  }
-  const storage = await createStorage(config);
-  const seeded = config.SEED_DEMO ? await seedDemoAccounts(database.db, hashPassword) : [];
-  if (config.SEED_DEMO) await seedDemoCatalogue(database.db, storage, demoAccounts[1].email);
-  const redis = config.REDIS_URL
-    ? new (await import('ioredis')).Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 })
-    : undefined;
+  // Listening before the database opens: until the app serves, every request gets 503 and
+  // /api/ready/ says "starting" (docs/OPERATIONS.md), rather than a refused connection.
+  const http = createHttpLifecycle();
+  await http.listen(config.PORT, config.HOST);
+  const opened: Opened = {};
+  const say = (message: string) =>
+    opened.app ? opened.app.log.info(message) : process.stdout.write(`${message}\n`);
 
-  const app = await buildApp({
-    config,
-    database,
-    secrets: loadSecrets(config),
-    mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
-    storage,
-    redis,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
-    webDistDir: config.WEB_DIST_DIR ?? defaultWebDist,
-  });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    redis?.disconnect();
+  let stopping: Promise<void> | null = null;
+  /**
+   * SIGTERM: /api/ready/ answers 503 at once and no connection is accepted; requests in flight
+   * finish (DRAIN_TIMEOUT_SECONDS, then their connections close); the job runners and the chain
+   * worker finish the job they are on; then the pool and the embedded PostgreSQL close.
+   */
+  async function shutdown(signal: string) {
+    say(`${signal}: draining`);
+    const hardStop = setTimeout(
+      () => {
+        process.stderr.write('Copaíba não parou a tempo; saindo mesmo assim.\n');
+        process.exit(1);
+      },
+      (config.DRAIN_TIMEOUT_SECONDS + 15) * 1000,
+    );
+    hardStop.unref();
+    const { timedOut } = await http.drain(config.DRAIN_TIMEOUT_SECONDS * 1000);
+    if (timedOut) say('drain timed out: the connections still open were closed');
+    await starting.catch(() => undefined);
+    await opened.app?.close();
+    await opened.database?.close();
+    opened.redis?.disconnect();
+    say('stopped');
     process.exit(0);
+  }
+  const stop = (signal: string) => {
+    stopping ??= shutdown(signal);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  const step = async <T>(run: () => PromiseLike<T>): Promise<T> => {
+    if (stopping) throw new StopRequested();
+    return await run();
+  };
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(
+  const starting = (async () => {
+    const database = await step(() => openDatabase(config));
+    opened.database = database;
+    await step(() => database.migrate());
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = config;
+      await step(() => ensureAdmin(database.db, email, password));
+    }
+    const storage = await step(() => createStorage(config));
+    const seeded = config.SEED_DEMO
+      ? await step(() => seedDemoAccounts(database.db, hashPassword))
+      : [];
+    if (config.SEED_DEMO) {
+      await step(() => seedDemoCatalogue(database.db, storage, demoAccounts[1].email));
+    }
+    opened.redis = config.REDIS_URL
+      ? new (await import('ioredis')).Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 })
+      : undefined;
+    const app = await step(() =>
+      buildApp({
+        config,
+        database,
+        secrets: loadSecrets(config),
+        mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
+        storage,
+        redis: opened.redis,
+        logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+        server: http.server,
+        webDistDir: config.WEB_DIST_DIR ?? defaultWebDist,
+      }),
+    );
+    opened.app = app;
+    await step(() => app.ready());
+    return seeded;
+  })();
+
+  let seeded: Awaited<typeof starting>;
+  try {
+    seeded = await starting;
+  } catch (err) {
+    if (err instanceof StopRequested) return;
+    throw err;
+  }
+  if (stopping) return;
+  http.serve(opened.app!.routing.bind(opened.app));
+  opened.app!.log.info(
     {
-      database: database.kind,
+      database: opened.database!.kind,
       mail: config.SMTP_URL ? 'smtp' : 'dev outbox',
       url: config.PUBLIC_URL,
     },

@@ -27,7 +27,18 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Subscribes to NOTIFY on a channel. */
   listen(channel: string, listener: ChannelListener): Promise<Unlisten>;
+  /** The pool's connections right now, for GET /api/metrics. */
+  poolUse(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open (idle or lent to a query). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is exhausted. */
+  waiting: number;
+  max: number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -77,6 +88,12 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
       await pool.query('select 1');
     },
     listen: (channel, listener) => listenPostgres(url, channel, listener),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     close: () => pool.end(),
   };
 }

@@ -1,3 +1,7 @@
+/** What a request meets while the server cannot serve it: database down, starting or draining. */
+export const TEMPORARILY_UNAVAILABLE =
+  'Serviço temporariamente indisponível. Tente novamente em instantes.';
+
 /** The one error type: the handler renders `{detail}` (or `{message}`, or field errors) with `status`. */
 export class AppError extends Error {
   constructor(

@@ -1,10 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDatabaseUnavailable } from '../lib/app-error.ts';
+import { AppError, isDatabaseUnavailable, TEMPORARILY_UNAVAILABLE } from '../lib/app-error.ts';
 
 const GENERIC_5XX = 'Erro interno. Tente novamente mais tarde.';
-const DATABASE_DOWN = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 
 /**
  * SQLSTATEs that only the request's own text causes (a NUL byte, which PostgreSQL cannot store in
@@ -51,7 +50,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ detail: DATABASE_DOWN });
+      return reply.status(503).header('retry-after', '5').send({ detail: TEMPORARILY_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -60,6 +60,8 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
   'GET /api/docs/json': () => ({ url: '/api/docs/json', passes: 200 }),
   'GET /api/docs/yaml': () => ({ url: '/api/docs/yaml', passes: 200 }),
   'GET /api/health/': () => ({ url: '/api/health/', passes: 200 }),
+  'GET /api/ready/': () => ({ url: '/api/ready/', passes: 200 }),
+  'GET /api/metrics': () => ({ url: '/api/metrics', passes: 200 }),
   'GET /api/captcha/challenge/': () => ({ url: '/api/captcha/challenge/', passes: 200 }),
   'POST /api/account/register/': () => ({
     url: '/api/account/register/',
@@ -240,7 +242,10 @@ const bearer: Partial<Record<Actor, string>> = {};
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 beforeAll(async () => {
-  ({ result: t, routes } = await withRegisteredRoutes(() => createTestApp()));
+  // With METRICS_TOKEN, so that GET /api/metrics is tried by every actor (none holds the token).
+  ({ result: t, routes } = await withRegisteredRoutes(() =>
+    createTestApp({ env: { METRICS_TOKEN: randomBytes(24).toString('hex') } }),
+  ));
   t.clock.now = new Date('2026-11-22T12:00:00Z');
 
   // The expired token: an admin's genuine access token, kept until the clock passes its TTL.

@@ -59,6 +59,8 @@ export const ACCESS_RULES = {
   admin: 'administrators (401 signed out, 403 without the role)',
   'psp-secret':
     'the Pix PSP, by the `hmac` query secret; no bearer token opens it (401 without the secret)',
+  'metrics-token':
+    'the metrics scraper, by `METRICS_TOKEN` as its bearer; no user’s token opens it (401 without it)',
 } as const;
 export type Access = keyof typeof ACCESS_RULES;
 
@@ -76,7 +78,7 @@ const MANAGERS: ReadonlySet<Actor> = new Set(['other-manager', 'assigned-manager
 
 export function expectedOutcome(access: Access, actor: Actor): Outcome {
   if (access === 'public') return 'pass';
-  if (access === 'psp-secret') return 401;
+  if (access === 'psp-secret' || access === 'metrics-token') return 401;
   if (SIGNED_OUT.has(actor)) return 401;
   switch (access) {
     case 'signed-in':
@@ -108,6 +110,8 @@ export const AUTHORIZATION_MATRIX = {
 
   // System, captcha and accounts.
   'GET /api/health/': { access: 'public' },
+  'GET /api/ready/': { access: 'public' },
+  'GET /api/metrics': { access: 'metrics-token', onlyWhen: 'METRICS_TOKEN is set' },
   'GET /api/captcha/challenge/': { access: 'public' },
   'POST /api/account/register/': { access: 'public' },
   'PUT /api/email/confirm/': { access: 'public' },

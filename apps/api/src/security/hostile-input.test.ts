@@ -47,6 +47,7 @@ const PROJECT = 'api';
 /** Runs per generator and route. */
 const RUNS = { params: 40, query: 40, json: 90, form: 45, getBody: 10 };
 const PSP_SECRET = 'hostile-input-psp-secret-0123456789';
+const METRICS_TOKEN = 'hostile-input-metrics-token-0123456789';
 
 type Schema = z.ZodType;
 interface RouteSchemas {
@@ -63,8 +64,11 @@ interface Target {
   schemas: RouteSchemas;
 }
 
-/** A caller that passes each gate (see ACCESS_RULES); the PSP passes by the webhook secret. */
-const CALLER: Record<Access, Actor | 'psp'> = {
+/**
+ * A caller that passes each gate (see ACCESS_RULES); the PSP by the webhook secret, the metrics
+ * scraper by METRICS_TOKEN.
+ */
+const CALLER: Record<Access, Actor | 'psp' | 'scraper'> = {
   public: 'anonymous',
   'signed-in': 'investor',
   creator: 'owner-creator',
@@ -73,6 +77,7 @@ const CALLER: Record<Access, Actor | 'psp'> = {
   'token-manager': 'assigned-manager',
   admin: 'admin',
   'psp-secret': 'psp',
+  'metrics-token': 'scraper',
 };
 
 /**
@@ -94,7 +99,7 @@ async function buildWithSchemas() {
   initialization.subscribe(onInit);
   try {
     const { result, routes } = await withRegisteredRoutes(() =>
-      createTestApp({ env: { PIX_WEBHOOK_SECRET: PSP_SECRET } }),
+      createTestApp({ env: { PIX_WEBHOOK_SECRET: PSP_SECRET, METRICS_TOKEN } }),
     );
     const targets = routes
       .filter((r) => isApiEndpoint(r, routes))
@@ -340,7 +345,7 @@ async function answerWithin<T>(pending: Promise<T>, what: string, ms = 15_000): 
 
 async function hit(target: Target, req: HostileRequest): Promise<void> {
   const actor = CALLER[target.access];
-  const token = actor === 'psp' ? undefined : bearer[actor];
+  const token = actor === 'psp' ? undefined : actor === 'scraper' ? METRICS_TOKEN : bearer[actor];
   let url = req.url;
   if (actor === 'psp' && !/[?&]hmac=/.test(url))
     url += `${url.includes('?') ? '&' : '?'}hmac=${PSP_SECRET}`;

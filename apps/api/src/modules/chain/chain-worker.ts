@@ -306,12 +306,14 @@ export function createChainWorker(deps: {
   }
 
   let running: Promise<WorkerReport> | null = null;
+  /** Set by stop(): the run in progress ends after its current job (a shutdown's drain). */
+  let stopping = false;
 
   /** Sends every job that is due, in order; returns what happened. */
   async function drain(): Promise<WorkerReport> {
     const report: WorkerReport = { mined: 0, failed: 0, retried: 0 };
     await recordUnrecordedTokens(db);
-    for (let i = 0; i < maxJobs; i++) {
+    for (let i = 0; i < maxJobs && !stopping; i++) {
       const job = await claim();
       if (!job) break;
       report[await process(job)]++;
@@ -333,7 +335,9 @@ export function createChainWorker(deps: {
       }, intervalMs);
       timer.unref();
       return {
+        /** Waits for the job being sent; the run's other due jobs wait for the next process. */
         async stop() {
+          stopping = true;
           clearInterval(timer);
           await running?.catch(() => undefined);
         },

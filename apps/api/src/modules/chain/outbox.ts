@@ -19,6 +19,23 @@ export async function recordOnChain(
   );
 }
 
+/**
+ * The outbox's backlog for the metrics: jobs not yet mined (pending or sent) and how long the
+ * oldest has waited, by the database's clock.
+ */
+export async function outboxBacklog(
+  db: Database,
+): Promise<{ depth: number; oldestAgeSeconds: number }> {
+  const [row] = await db
+    .select({
+      depth: sql<number>`count(*)::int`,
+      oldestAgeSeconds: sql<number>`coalesce(extract(epoch from now() - min(${chainJobs.createdAt})), 0)::float8`,
+    })
+    .from(chainJobs)
+    .where(inArray(chainJobs.status, ['pending', 'sent']));
+  return row ?? { depth: 0, oldestAgeSeconds: 0 };
+}
+
 const MIRRORED: Record<string, ChainJobKind> = {
   purchase: 'mint',
   refund: 'burn',

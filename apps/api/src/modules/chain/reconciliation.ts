@@ -9,7 +9,7 @@ import {
   type Database,
 } from '@copaiba/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { ChainClient } from './chain-client.ts';
 import { tokenAbi } from './contract.ts';
@@ -220,6 +220,30 @@ const supplyOf = (r: Reconciliation) => ({
   onChainSupply: r.on_chain_supply,
   failedOperations: r.failed_operations,
 });
+
+/**
+ * What the latest checks stored, for the metrics: how many tokens are in each status, and how many
+ * holders' on-chain balances differ from the ledger, summed over the tokens.
+ */
+export async function reconciliationSummary(
+  db: Database,
+): Promise<{ tokens: Record<ReconciliationStatus, number>; differences: number }> {
+  const rows = await db
+    .select({
+      status: chainReconciliations.status,
+      tokens: sql<number>`count(*)::int`,
+      differences: sql<number>`coalesce(sum(jsonb_array_length(${chainReconciliations.result} -> 'differences')), 0)::int`,
+    })
+    .from(chainReconciliations)
+    .groupBy(chainReconciliations.status);
+  const tokens: Record<ReconciliationStatus, number> = { ok: 0, pendente: 0, divergente: 0 };
+  let differences = 0;
+  for (const row of rows) {
+    tokens[row.status] = row.tokens;
+    differences += row.differences;
+  }
+  return { tokens, differences };
+}
 
 /** The scheduled job: checks every token with a contract; returns the ones that diverge. */
 export async function reconcileAll(

@@ -1,10 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+/**
+ * Liveness and readiness (docs/OPERATIONS.md). Both answer once the app serves and the database
+ * does; before that, and from SIGTERM on, the server answers them itself (lib/http-lifecycle.ts):
+ * `/ready/` then says `starting` or `draining`.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (
   app,
   { ping },
 ) => {
+  const databaseAnswers = async (log: FastifyBaseLogger) => {
+    try {
+      await ping();
+      return true;
+    } catch (err) {
+      log.warn({ err }, 'health check: database unreachable');
+      return false;
+    }
+  };
+
   app.get(
     '/health/',
     {
@@ -18,13 +34,26 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
       },
     },
     async (request, reply) => {
-      try {
-        await ping();
-        return { status: 'ok' as const };
-      } catch (err) {
-        request.log.warn({ err }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'unavailable' as const });
-      }
+      if (await databaseAnswers(request.log)) return { status: 'ok' as const };
+      return reply.status(503).send({ status: 'unavailable' as const });
+    },
+  );
+
+  app.get(
+    '/ready/',
+    {
+      schema: {
+        tags: ['sistema'],
+        summary: 'Recebe tráfego: iniciado, não encerrando, e o banco responde',
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({ status: z.enum(['starting', 'draining', 'unavailable']) }),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (await databaseAnswers(request.log)) return { status: 'ready' as const };
+      return reply.status(503).send({ status: 'unavailable' as const });
     },
   );
 };
