@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { centsToDecimal } from '@copaiba/contracts';
 import type { DatabaseHandle } from '@copaiba/db';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
@@ -16,6 +17,10 @@ import { createUserCache } from './modules/accounts/user-cache.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
+import { consentsRoutes } from './modules/consents/consents.routes.ts';
+import { createConsentsService } from './modules/consents/consents.service.ts';
+import { investorRoutes } from './modules/investor/investor.routes.ts';
+import { createInvestorService } from './modules/investor/investor.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -113,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
     now,
   });
   const captcha = createCaptchaService(db, secrets.captchaKey, config.CAPTCHA_MAX_NUMBER);
+  const consents = createConsentsService({ db, now });
   const accounts = createAccountsService({
     db,
     mailer,
@@ -126,6 +132,14 @@ export async function buildApp(deps: AppDeps) {
       ? redisAttemptCounter(deps.redis, 'copaiba-login:')
       : memoryAttemptCounter(now),
     userChanges: userCache,
+    consents,
+  });
+  const investor = createInvestorService({
+    db,
+    now,
+    defaultAnnualLimitCents: config.ANNUAL_INVESTMENT_LIMIT,
+    accounts,
+    consents,
   });
 
   const storage = deps.storage;
@@ -166,9 +180,16 @@ export async function buildApp(deps: AppDeps) {
     },
     now,
     log: app.log,
+    consents,
   });
   const pixWebhook = createPixWebhookService({ secret: webhookSecret, wallet });
-  const purchases = createPurchasesService({ db, now });
+  const purchases = createPurchasesService({
+    db,
+    now,
+    defaultAnnualLimitCents: config.ANNUAL_INVESTMENT_LIMIT,
+    desistenciaDays: config.DESISTENCIA_DAYS,
+    investor,
+  });
   const twoFactor = createTwoFactorService({
     db,
     encryptionKey: secrets.encryptionKey,
@@ -222,6 +243,10 @@ export async function buildApp(deps: AppDeps) {
         db,
         now,
         cacheTtlMs: deps.publicCacheTtlMs ?? (config.NODE_ENV === 'test' ? 0 : 1000),
+        investorProtection: {
+          desistencia_days: config.DESISTENCIA_DAYS,
+          annual_investment_limit: centsToDecimal(config.ANNUAL_INVESTMENT_LIMIT),
+        },
       });
       await api.register(supportRoutes, { mailer, captcha, supportEmail: config.SUPPORT_EMAIL });
       await api.register(issuersRoutes, { issuers });
@@ -231,13 +256,22 @@ export async function buildApp(deps: AppDeps) {
       await api.register(managerRoutes, { manager });
       await api.register(walletRoutes, { wallet, withdrawals });
       await api.register(purchasesRoutes, { purchases });
+      await api.register(investorRoutes, { investor });
+      await api.register(consentsRoutes, { consents });
       await api.register(twoFactorRoutes, { twoFactor });
       if (chain) {
         const cacheMs = config.NODE_ENV === 'test' ? 0 : 10_000;
         const { chainRoutes } = await import('./modules/chain/chain.routes.ts');
         await api.register(chainRoutes, { db, chain, now, cacheMs });
       }
-      await api.register(privacyRoutes, { db, twoFactor, now, userChanges: userCache });
+      await api.register(privacyRoutes, {
+        db,
+        twoFactor,
+        now,
+        userChanges: userCache,
+        consents,
+        investor,
+      });
       await api.register(pixWebhookRoutes, { webhook: pixWebhook });
       if (pix.name === 'sandbox') await api.register(sandboxPixRoutes, { wallet, webhookSecret });
       if (!config.isProduction && !deps.mailer) await api.register(devRoutes, { db });
@@ -265,7 +299,10 @@ export async function buildApp(deps: AppDeps) {
   if (config.JOBS_INTERVAL_SECONDS > 0) {
     const jobs = startJobRunner(
       [
-        { name: 'close-offers', run: () => closeDueOffers(db, now()) },
+        {
+          name: 'close-offers',
+          run: () => closeDueOffers(db, now(), { desistenciaDays: config.DESISTENCIA_DAYS }),
+        },
         { name: 'pay-installments', run: () => payDueInstallments(db, now()) },
         { name: 'expire-charges', run: () => expireCharges(db, now()) },
         { name: 'retry-payouts', run: () => withdrawals.retryPayouts() },

@@ -81,6 +81,10 @@ const envSchema = z.object({
   PIX_CA: optionalText,
   DEPOSIT_MONTHLY_LIMIT: money.default(20_000_00n),
   WITHDRAW_MONTHLY_LIMIT: money.default(20_000_00n),
+  /** A non-qualified investor's yearly limit in offers, unless income or investments raise it. */
+  ANNUAL_INVESTMENT_LIMIT: money.default(20_000_00n),
+  /** Days a purchase can be undone (CVM 88 desistência); 0 (staging, tests) turns the right off. */
+  DESISTENCIA_DAYS: z.coerce.number().int().min(0).max(30).default(5),
   /** Offer closing, installment payouts, charge expiry, payout retries; 0 turns them off. */
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** On-chain record: `rpc` with CHAIN_RPC_URL, else a local EVM in-process; `off` in tests unless asked. */

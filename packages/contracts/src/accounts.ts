@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { captchaField } from './captcha.ts';
 import { isValidCpfOrCnpj, normalizeCpfCnpj } from './cpf-cnpj.ts';
 import { ageOn, brDateToIso, isRealIsoDate, todayInSaoPaulo } from './dates.ts';
-import { emailField, REQUIRED, requiredOrInvalid, requiredText, tooLong } from './fields.ts';
+import {
+  emailField,
+  mustAccept,
+  REQUIRED,
+  requiredOrInvalid,
+  requiredText,
+  tooLong,
+} from './fields.ts';
 import {
   passwordMessages,
   registerPasswordRules,
@@ -63,12 +70,13 @@ export const registerBody = z.object({
   cpf_cnpj: cpfCnpjField,
   birth_date: birthDateField,
   captcha: captchaField,
+  terms_accepted: mustAccept(accountMessages.termsRequired),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
 /** The /register form: the API fields plus what only a person types (repeat, terms, DD/MM/YYYY). */
 export const registerForm = registerBody
-  .omit({ birth_date: true, captcha: true })
+  .omit({ birth_date: true, captcha: true, terms_accepted: true })
   .extend({
     birth_date: z
       .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { investorProtection } from './investor.ts';
 
 const money = z.string().describe('decimal com duas casas, ex. "1500.00"');
 const mediaUrl = z.string().nullable().describe('URL em /media/');
@@ -121,6 +122,8 @@ export const tokenDetailResponse = z.object({
   payment_schedule: z.array(scheduleItem),
   amount_to_pay: z.object({ value: money }),
   quantity_token_left: z.object({ value: z.number() }),
+  /** The platform's desistência window and default annual limit, for 'Informações Essenciais'. */
+  investor_protection: investorProtection,
 });
 export type TokenDetailResponse = z.infer<typeof tokenDetailResponse>;
 

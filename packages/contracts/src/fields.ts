@@ -37,3 +37,13 @@ export const detailResponse = z.object({ detail: z.string() });
 export const fieldErrorsResponse = z.record(z.string(), z.array(z.string()));
 /** A 400: field errors, or a `{detail}`/`{message}` about the request as a whole. */
 export const badRequestResponse = z.union([fieldErrorsResponse, detailResponse, messageResponse]);
+
+/**
+ * A box the person must tick (a JSON boolean, or "true" from a multipart form): anything but true
+ * is refused with `message`, so the server can prove the consent was given (docs/product.md §15).
+ */
+export const mustAccept = (message: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: message })
+    .refine((v) => v === true || v === 'true', message)
+    .transform((): true => true);

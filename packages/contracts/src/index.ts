@@ -12,3 +12,5 @@ export * from './issuer-workspace.ts';
 export * from './administration.ts';
 export * from './wallet.ts';
 export * from './privacy.ts';
+export * from './investor.ts';
+export * from './essential-information.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isValidCnpj, normalizeCpfCnpj } from './cpf-cnpj.ts';
-import { isRealIsoDate, todayInSaoPaulo } from './dates.ts';
+import { addDays, isRealIsoDate, todayInSaoPaulo } from './dates.ts';
 import { emailField, REQUIRED, requiredOrInvalid, requiredText, tooLong } from './fields.ts';
-import { decimalToCents } from './money.ts';
+import { decimalToCents, formatBrl } from './money.ts';
 
 export const workspaceMessages = {
   imageInvalid: 'Selecione uma imagem válida',
@@ -25,6 +25,8 @@ export const workspaceMessages = {
   firstInstallmentBeforeDeadline: 'A primeira parcela não pode ser anterior ao prazo de captação.',
   minimumAboveMaximum: 'A captação mínima não pode ser maior que a máxima.',
   maximumBelowPrice: 'A captação máxima deve comportar pelo menos um token.',
+  maximumAboveCap: `A captação máxima não pode passar de ${formatBrl(15_000_000_00n)}.`,
+  deadlineTooFar: 'O prazo de captação deve ser de no máximo 180 dias a partir de hoje.',
   symbolInvalid: 'O símbolo deve ter de 2 a 8 letras maiúsculas ou números.',
   videoInvalid: 'Informe o link do vídeo (https://…).',
 } as const;
@@ -92,6 +94,19 @@ export const ISSUER_IMAGE_FIELDS = [
   'photography_representative2',
   'photography_representative3',
 ] as const;
+
+/**
+ * CVM Resolução 88's offer limits (docs/product.md §15): at most R$ 15.000.000,00, a minimum of at
+ * least two thirds of the maximum, and a funding deadline at most 180 days away.
+ */
+export const OFFER_MAXIMUM_CENTS = 15_000_000_00n;
+export const OFFER_MAX_FUNDING_DAYS = 180;
+
+/** The smallest minimum an offer of this maximum may have: ⅔ of it, rounded up to the centavo. */
+export const smallestMinimumCents = (maximumCents: bigint) => (maximumCents * 2n + 2n) / 3n;
+
+export const minimumBelowTwoThirds = (maximumCents: bigint) =>
+  `A captação mínima deve ser de pelo menos 2/3 da máxima (${formatBrl(smallestMinimumCents(maximumCents))}).`;
 
 // ── Token ───────────────────────────────────────────────────────────────────────────────────────
 const moneyField = z
@@ -170,8 +185,19 @@ export function tokenRuleIssues(
       message: workspaceMessages.firstInstallmentBeforeDeadline,
     });
   }
+  if (t.deadline_for_funding > addDays(today, OFFER_MAX_FUNDING_DAYS)) {
+    issues.push({ path: 'deadline_for_funding', message: workspaceMessages.deadlineTooFar });
+  }
+  if (t.maximum_amount_raised > OFFER_MAXIMUM_CENTS) {
+    issues.push({ path: 'maximum_amount_raised', message: workspaceMessages.maximumAboveCap });
+  }
   if (t.minimum_amount_raised > t.maximum_amount_raised) {
     issues.push({ path: 'minimum_amount_raised', message: workspaceMessages.minimumAboveMaximum });
+  } else if (t.minimum_amount_raised < smallestMinimumCents(t.maximum_amount_raised)) {
+    issues.push({
+      path: 'minimum_amount_raised',
+      message: minimumBelowTwoThirds(t.maximum_amount_raised),
+    });
   }
   if (t.maximum_amount_raised < t.unit_price) {
     issues.push({ path: 'maximum_amount_raised', message: workspaceMessages.maximumBelowPrice });

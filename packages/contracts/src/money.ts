@@ -23,6 +23,13 @@ export function centsToDecimal(cents: bigint): string {
   return scaledToDecimal(cents, 2);
 }
 
+/** Centavos as a person reads them in pt-BR: 123456n → "R$ 1.234,56", -5n → "-R$ 0,05". */
+export function formatBrl(cents: bigint): string {
+  const [whole = '0', fraction = '00'] = centsToDecimal(cents < 0n ? -cents : cents).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${cents < 0n ? '-' : ''}R$ ${grouped},${fraction}`;
+}
+
 /** Hundredths of a percent → "12.50". */
 export function basisPointsToPercent(bp: number): string {
   return scaledToDecimal(BigInt(bp), 2);

@@ -7,6 +7,8 @@ export const PAGE_SIZES = {
   registeredTokens: 5,
   ownedTokens: 6,
   statement: 6,
+  /** 'Minhas compras' (docs/product.md §15). */
+  purchases: 6,
 } as const;
 
 export const INVALID_PAGE = 'Página inválida.';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED, requiredOrInvalid, tooLong } from './fields.ts';
+import { consentRow } from './investor.ts';
 
 /** LGPD art. 18: the data a person may take with them, and closing the account. */
 export const privacyMessages = {
@@ -132,5 +133,19 @@ export const dataExport = z.object({
   ),
   /** Administrators' acts on this account (what and when; the before/after snapshots stay internal). */
   audit: z.array(z.object({ action: z.string(), target_type: z.string(), created_at: timestamp })),
+  /** Every document the person accepted, with its version, time, address and browser. */
+  consents: z.array(consentRow),
+  /** Every investor profile declared (CVM Resolução 88), oldest first. */
+  investor_declarations: z.array(
+    z.object({
+      annual_income: money,
+      financial_investments: money,
+      invested_elsewhere_this_year: money,
+      is_qualified_investor: z.boolean(),
+      declared_at: timestamp,
+      ip: z.string(),
+      user_agent: z.string(),
+    }),
+  ),
 });
 export type DataExport = z.infer<typeof dataExport>;

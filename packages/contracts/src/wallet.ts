@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredOrInvalid } from './fields.ts';
+import { mustAccept, requiredOrInvalid } from './fields.ts';
 import { decimalToCents } from './money.ts';
 
 export const MINIMUM_DEPOSIT_CENTS = 25_00n;
@@ -40,7 +40,10 @@ export const depositValue = z
   })
   .refine((c) => c >= MINIMUM_DEPOSIT_CENTS, walletMessages.depositMinimum);
 
-export const depositBody = z.object({ value: depositValue });
+export const depositBody = z.object({
+  value: depositValue,
+  agreements_accepted: mustAccept(walletMessages.depositAgreements),
+});
 
 export const depositResponse = z.object({
   /** The copia-e-cola text (BR Code). */

@@ -53,7 +53,10 @@ const SQL_CODE = [
   'ledger.sql',
   'offers.sql',
   'chain-outbox.sql',
+  'notifications.sql',
   'purchases.sql',
+  'desistencias.sql',
+  'investor.sql',
   'users-notify.sql',
 ];
 

@@ -22,7 +22,10 @@ export class AppError extends Error {
   get body(): Record<string, unknown> {
     if (this.options.fields) return this.options.fields;
     if (this.options.field) return { [this.options.field]: [this.message] };
-    return { [this.options.key ?? 'detail']: this.message };
+    const body: Record<string, unknown> = { [this.options.key ?? 'detail']: this.message };
+    // A machine-readable reason beside the text, for the client to act on (e.g. risk_term_required).
+    if (this.options.code) body.code = this.options.code;
+    return body;
   }
 
   static badRequest(field: string, message: string) {

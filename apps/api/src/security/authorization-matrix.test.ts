@@ -87,6 +87,7 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
     payload: {},
     passes: 400,
   }),
+  'GET /api/privacy/consents/': () => ({ url: '/api/privacy/consents/', passes: 200 }),
   'POST /api/support/send-email/': () => ({
     url: '/api/support/send-email/',
     payload: {},
@@ -103,6 +104,10 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
   }),
   'GET /api/token-issuer-token-project/detail/:id': (ids) => ({
     url: `/api/token-issuer-token-project/detail/${ids.tokenId}`,
+    passes: 200,
+  }),
+  'GET /api/token/:id/essential-information.pdf': (ids) => ({
+    url: `/api/token/${ids.tokenId}/essential-information.pdf`,
     passes: 200,
   }),
   'GET /media/*': (ids) => ({ url: ids.mediaUrl, passes: 200 }),
@@ -216,8 +221,22 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
     payload: {},
     passes: 400,
   }),
+  'GET /api/wallet/purchases/': () => ({ url: '/api/wallet/purchases/', passes: 200 }),
+  // No caller bought anything: the id names no purchase of theirs.
+  'POST /api/wallet/purchases/:id/desistencia/': (ids) => ({
+    url: `/api/wallet/purchases/${ids.tokenId}/desistencia/`,
+    passes: 404,
+  }),
   'GET /api/twoauth/': () => ({ url: '/api/twoauth/', passes: 200 }),
   'POST /api/twoauth/': () => ({ url: '/api/twoauth/', payload: {}, passes: 400 }),
+  'GET /api/investor/profile/': () => ({ url: '/api/investor/profile/', passes: 200 }),
+  'PUT /api/investor/profile/': () => ({ url: '/api/investor/profile/', payload: {}, passes: 400 }),
+  'GET /api/investor/risk-term/': () => ({ url: '/api/investor/risk-term/', passes: 200 }),
+  'POST /api/investor/risk-term/': () => ({
+    url: '/api/investor/risk-term/',
+    payload: {},
+    passes: 400,
+  }),
 
   // No caller here has the PSP's secret; the body is empty in case one wrongly got through.
   'POST /api/webhooks/pix/': () => ({ url: '/api/webhooks/pix/', payload: {}, passes: 400 }),

@@ -124,6 +124,7 @@ export const AUTHORIZATION_MATRIX = {
   'GET /api/user/': { access: 'signed-in' },
   'GET /api/user/data-export/': { access: 'signed-in' },
   'POST /api/user/close-account/': { access: 'signed-in' },
+  'GET /api/privacy/consents/': { access: 'signed-in' },
   'POST /api/support/send-email/': { access: 'public' },
 
   // Public catalogue; the private list needs a session.
@@ -133,6 +134,7 @@ export const AUTHORIZATION_MATRIX = {
   'GET /api/token-issuer/list/': { access: 'public' },
   'GET /api/token-issuer/detail/:id': { access: 'public' },
   'GET /api/token-issuer-token-project/detail/:id': { access: 'public' },
+  'GET /api/token/:id/essential-information.pdf': { access: 'public' },
   'GET /media/*': { access: 'public' },
 
   // Seja Emissor (any user) and the creator's workspace.
@@ -172,8 +174,16 @@ export const AUTHORIZATION_MATRIX = {
   'POST /api/wallet/pix/deposit/': { access: 'signed-in' },
   'POST /api/wallet/pix/withdraw/': { access: 'signed-in' },
   'POST /api/wallet/buy-token/:id': { access: 'signed-in' },
+  'GET /api/wallet/purchases/': { access: 'signed-in' },
+  'POST /api/wallet/purchases/:id/desistencia/': { access: 'signed-in' },
   'GET /api/twoauth/': { access: 'signed-in' },
   'POST /api/twoauth/': { access: 'signed-in' },
+
+  // Investor protection (CVM 88): each user's own profile and risk term.
+  'GET /api/investor/profile/': { access: 'signed-in' },
+  'PUT /api/investor/profile/': { access: 'signed-in' },
+  'GET /api/investor/risk-term/': { access: 'signed-in' },
+  'POST /api/investor/risk-term/': { access: 'signed-in' },
 
   // Pix.
   'POST /api/webhooks/pix/': { access: 'psp-secret' },

@@ -46,7 +46,13 @@ export async function seedDemoPurchases(
     const raised = BigInt(units) * token.unitPriceCents;
     await tx
       .update(tokens)
-      .set({ unitsSold: units, amountCapitatedCents: raised, buyers: count })
+      // Bought just now: an offer sold out here waits out the desistência window before closing.
+      .set({
+        unitsSold: units,
+        amountCapitatedCents: raised,
+        buyers: count,
+        lastPurchaseAt: new Date(),
+      })
       .where(eq(tokens.id, token.id));
     if (token.offerStatus === 'distributing') {
       await transfer(tx, {

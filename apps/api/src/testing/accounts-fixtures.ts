@@ -25,6 +25,8 @@ export function registration(overrides: Record<string, string> = {}) {
     password: PASSWORD,
     cpf_cnpj: validCpf(),
     birth_date: '1990-03-15',
+    // The terms box ticked, as the form sends it (docs/product.md §15).
+    terms_accepted: 'true',
     ...overrides,
   };
 }

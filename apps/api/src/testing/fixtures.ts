@@ -2,6 +2,7 @@ import { users } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { confirmedUser, login } from './accounts-fixtures.ts';
 import { secretFromUrl, totpCode } from './authenticator.ts';
+import { RISK_TERM } from '../modules/investor/risk-term.ts';
 import { insertReleasedToken } from './catalogue-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 import {
@@ -102,13 +103,13 @@ export async function enableTwoFactor(t: TestApp, who: Bearer) {
 // ---------------------------------------------------------------------------------------------
 // The wallet (docs/product.md §11).
 
-/** POST /api/wallet/pix/deposit/: a Pix charge for `value`. */
+/** POST /api/wallet/pix/deposit/: a Pix charge for `value`, the deposit rules accepted. */
 export const requestDeposit = (t: TestApp, who: Bearer, value: unknown, idempotencyKey?: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/wallet/pix/deposit/',
     headers: bearer(who, idempotencyKey),
-    payload: { value },
+    payload: { value, agreements_accepted: true },
   });
 
 /** POST /api/sandbox/pix/pay/: the charge paid as the PSP would confirm it (docs/SECURITY.md). */
@@ -123,10 +124,23 @@ export async function fundWallet(t: TestApp, who: Bearer, value: string): Promis
   return txid;
 }
 
-/** An investor whose wallet holds `balance`, deposited by Pix. */
+/** POST /api/investor/risk-term/ as `who`: accepts the Termo de Ciência de Risco's `version`. */
+export const acceptRiskTerm = (t: TestApp, who: Bearer, version: unknown = RISK_TERM.version) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/investor/risk-term/',
+    headers: bearer(who),
+    payload: { version },
+  });
+
+/**
+ * An investor whose wallet holds `balance`, deposited by Pix, who has accepted the risk term as
+ * everyone does before a first purchase (docs/product.md §15).
+ */
 export async function fundedInvestor(t: TestApp, { balance }: { balance: string }) {
   const who = await signedIn(t);
   await fundWallet(t, who, balance);
+  expectStatus(await acceptRiskTerm(t, who), 200, 'risk term');
   return who;
 }
 

@@ -81,7 +81,7 @@ export function tokenForm(
     name: 'Açaí Manejado do Marajó',
     unit_price: '100,00',
     practiced_interest_rate: '12.5',
-    minimum_amount_raised: '10.000,00',
+    minimum_amount_raised: '40.000,00',
     maximum_amount_raised: '50000.00',
     quantity: '1000',
     deadline_for_funding: '2027-01-29',

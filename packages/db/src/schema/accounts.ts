@@ -37,6 +37,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Bumped on password reset: access tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The version of the Termo de Ciência de Risco the person accepted last (docs/product.md §15). */
+    riskTermVersion: text('risk_term_version'),
     /** Set when the person closed the account (LGPD art. 18): personal fields are anonymized. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -89,6 +89,8 @@ export const tokens = pgTable(
       .notNull()
       .default(sql`0`),
     buyers: integer('buyers').notNull().default(0),
+    /** When the offer's latest purchase was made: it can be undone for DESISTENCIA_DAYS after. */
+    lastPurchaseAt: timestamp('last_purchase_at', { withTimezone: true }),
     /** The `seq` of this token's latest chain job: taken by the update that records the next one. */
     chainSeq: integer('chain_seq').notNull().default(0),
     contractAddress: text('contract_address'),

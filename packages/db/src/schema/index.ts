@@ -4,3 +4,4 @@ export * from './catalogue.ts';
 export * from './mail.ts';
 export * from './wallet.ts';
 export * from './chain.ts';
+export * from './investor.ts';

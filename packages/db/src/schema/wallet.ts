@@ -56,6 +56,8 @@ export type TransferKind =
   | 'withdrawal'
   | 'withdrawal_reversal'
   | 'purchase'
+  /** A purchase undone within its window (docs/product.md §15): escrow back to the wallet. */
+  | 'desistencia'
   | 'refund'
   | 'remuneration'
   | 'offer_settlement';

@@ -7,14 +7,16 @@
 --   3. Per purchase, in a subtransaction of its own:
 --      a. a retried Idempotency-Key gets its first answer back, moving nothing;
 --      b. what can be refused without writing is refused: unknown or unissued token, offer no
---         longer funding (or past its deadline), more units than are left;
+--         longer funding (or past its deadline), more units than are left, a price past what is
+--         left of the buyer's annual limit (investor.sql; read under the wallet's lock, so one
+--         investor's purchases of every offer are counted one after another);
 --      c. the answer is stored under the Idempotency-Key;
---      d. the units are added to the buyer's holding (step 6);
+--      d. the units are added to the buyer's holding and the price to the year's total (step 6);
 --      e. the price moves from the wallet to the offer's escrow (ledger_transfer; step 8);
 --         a short balance fails the no-overdraft check;
---      f. last, the hot token row (step 9): units sold, amount raised, buyers, sold-out flag and the
---         chain counter in one conditional UPDATE that cannot oversell; the mint goes to the
---         chain outbox.
+--      f. last, the hot token row (step 9): units sold, amount raised, buyers, sold-out flag, the
+--         latest purchase's time (for the desistência window) and the chain counter in one
+--         conditional UPDATE that cannot oversell; the mint goes to the chain outbox.
 --      A refusal after a write (units or offer gone meanwhile, overdraft, a concurrent retry of the
 --      same key) rolls back that purchase's subtransaction alone.
 -- One transaction and one commit for every purchase of the batch; a lone purchase is a batch of
@@ -22,7 +24,8 @@
 -- (apps/api/src/modules/purchases/purchases.service.ts).
 --
 -- Outcomes: bought, replay, key_reused, not_found, not_funding, sold_out (with units_left),
--- insufficient, key_race (a concurrent request with the same key committed first).
+-- above_annual_limit (with available_cents), insufficient, key_race (a concurrent request with the
+-- same key committed first).
 
 -- The SQLSTATEs buy_tokens raises to undo its writes (class CP: Copaíba's own), and back.
 CREATE OR REPLACE FUNCTION purchase_sqlstate(p_outcome text) RETURNS text
@@ -43,11 +46,13 @@ $$;
 
 -- One purchase; its caller holds the offer's purchase lock and the buyer's wallet. p_answer is the
 -- API's answer to store under the Idempotency-Key; the database adds `total_cents` to it.
+-- p_default_limit_cents is ANNUAL_INVESTMENT_LIMIT.
 CREATE OR REPLACE FUNCTION buy_tokens(
-  p_user_id bigint, p_token_id bigint, p_quantity bigint, p_today date, p_transfer_key text,
-  p_idempotency_key text, p_endpoint text, p_request_hash text, p_answer_status integer,
-  p_answer jsonb)
-RETURNS TABLE (outcome text, units_left bigint, answer_status integer, answer jsonb)
+  p_user_id bigint, p_token_id bigint, p_quantity bigint, p_today date,
+  p_default_limit_cents bigint, p_transfer_key text, p_idempotency_key text, p_endpoint text,
+  p_request_hash text, p_answer_status integer, p_answer jsonb)
+RETURNS TABLE (outcome text, units_left bigint, available_cents bigint, answer_status integer,
+  answer jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_token tokens;
@@ -56,7 +61,7 @@ DECLARE
   v_answer jsonb;
   v_new_buyer boolean;
   v_transfer bigint;
-  v_seq integer;
+  v_remaining bigint;
 BEGIN
   -- a. A retry gets its first answer.
   IF p_idempotency_key IS NOT NULL THEN
@@ -64,9 +69,9 @@ BEGIN
     WHERE r.user_id = p_user_id AND r.key = p_idempotency_key;
     IF FOUND THEN
       IF v_stored.request_hash <> p_request_hash THEN
-        RETURN QUERY SELECT 'key_reused', NULL::bigint, NULL::integer, NULL::jsonb;
+        RETURN QUERY SELECT 'key_reused', NULL::bigint, NULL::bigint, NULL::integer, NULL::jsonb;
       ELSE
-        RETURN QUERY SELECT 'replay', NULL::bigint, v_stored.status, v_stored.body;
+        RETURN QUERY SELECT 'replay', NULL::bigint, NULL::bigint, v_stored.status, v_stored.body;
       END IF;
       RETURN;
     END IF;
@@ -74,31 +79,39 @@ BEGIN
   -- b. Refusals that need no write.
   SELECT * INTO v_token FROM tokens t WHERE t.id = p_token_id;
   IF NOT FOUND OR v_token.status <> 'issued' THEN
-    RETURN QUERY SELECT 'not_found', NULL::bigint, NULL::integer, NULL::jsonb;
+    RETURN QUERY SELECT 'not_found', NULL::bigint, NULL::bigint, NULL::integer, NULL::jsonb;
     RETURN;
   END IF;
   -- Past its deadline an offer sells nothing more, even before the closing job has run.
   IF v_token.offer_status <> 'funding' OR v_token.deadline_for_funding < p_today THEN
-    RETURN QUERY SELECT 'not_funding', NULL::bigint, NULL::integer, NULL::jsonb;
+    RETURN QUERY SELECT 'not_funding', NULL::bigint, NULL::bigint, NULL::integer, NULL::jsonb;
     RETURN;
   END IF;
   IF p_quantity > token_units_left(v_token) THEN
-    RETURN QUERY SELECT 'sold_out', token_units_left(v_token), NULL::integer, NULL::jsonb;
+    RETURN QUERY SELECT 'sold_out', token_units_left(v_token), NULL::bigint, NULL::integer,
+      NULL::jsonb;
+    RETURN;
+  END IF;
+  v_amount := p_quantity * v_token.unit_price_cents;
+  SELECT l.remaining_cents INTO v_remaining
+  FROM investor_annual_limit(p_user_id, now(), p_default_limit_cents) AS l;
+  IF v_amount > v_remaining THEN
+    RETURN QUERY SELECT 'above_annual_limit', NULL::bigint, v_remaining, NULL::integer, NULL::jsonb;
     RETURN;
   END IF;
   -- c. The answer, stored with the purchase (a concurrent retry with the same key waits here).
-  v_amount := p_quantity * v_token.unit_price_cents;
   v_answer := p_answer || jsonb_build_object('total_cents', v_amount);
   IF p_idempotency_key IS NOT NULL THEN
     INSERT INTO idempotent_requests (user_id, key, endpoint, request_hash, status, body)
     VALUES (p_user_id, p_idempotency_key, p_endpoint, p_request_hash, p_answer_status, v_answer);
   END IF;
-  -- d. The holding.
+  -- d. The holding, and the year's total.
   INSERT INTO token_holdings AS h (user_id, token_id, quantity)
   VALUES (p_user_id, p_token_id, p_quantity)
   ON CONFLICT (user_id, token_id)
   DO UPDATE SET quantity = h.quantity + excluded.quantity, updated_at = now()
   RETURNING h.quantity = p_quantity INTO v_new_buyer;
+  PERFORM count_annual_investment(p_user_id, now(), v_amount);
   -- e. The money.
   v_transfer := ledger_transfer(
     p_transfer_key, 'purchase',
@@ -113,6 +126,7 @@ BEGIN
     offer_status = CASE
       WHEN t.units_sold + p_quantity >= token_units_for_sale(t) THEN 'all_sold'
       ELSE t.offer_status END,
+    last_purchase_at = now(),
     chain_seq = t.chain_seq + CASE WHEN t.chain_seq = 0 THEN 2 ELSE 1 END
   WHERE t.id = p_token_id AND t.offer_status = 'funding' AND t.deadline_for_funding >= p_today
     AND p_quantity <= token_units_left(t)
@@ -126,17 +140,18 @@ BEGIN
     RAISE EXCEPTION 'offer no longer funding' USING ERRCODE = purchase_sqlstate('not_funding');
   END IF;
   PERFORM chain_jobs_append(p_token_id, v_token.chain_seq, 'mint', NULL, ARRAY[v_transfer]);
-  RETURN QUERY SELECT 'bought', NULL::bigint, p_answer_status, v_answer;
+  RETURN QUERY SELECT 'bought', NULL::bigint, NULL::bigint, p_answer_status, v_answer;
 END
 $$;
 
 -- Purchases of one offer on one São Paulo date, in one transaction: one row per purchase, in
 -- order, each the outcome it would have had alone.
 CREATE OR REPLACE FUNCTION buy_tokens_batch(
-  p_token_id bigint, p_today date, p_endpoint text, p_answer_status integer,
-  p_user_ids bigint[], p_quantities bigint[], p_transfer_keys text[], p_idempotency_keys text[],
-  p_request_hashes text[], p_answers jsonb[])
-RETURNS TABLE (outcome text, units_left bigint, answer_status integer, answer jsonb)
+  p_token_id bigint, p_today date, p_default_limit_cents bigint, p_endpoint text,
+  p_answer_status integer, p_user_ids bigint[], p_quantities bigint[], p_transfer_keys text[],
+  p_idempotency_keys text[], p_request_hashes text[], p_answers jsonb[])
+RETURNS TABLE (outcome text, units_left bigint, available_cents bigint, answer_status integer,
+  answer jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_sqlstate text;
@@ -147,16 +162,18 @@ BEGIN
   PERFORM lock_wallets(p_user_ids);
   FOR i IN 1 .. coalesce(array_length(p_user_ids, 1), 0) LOOP
     BEGIN
-      SELECT b.outcome, b.units_left, b.answer_status, b.answer
-      INTO outcome, units_left, answer_status, answer
-      FROM buy_tokens(p_user_ids[i], p_token_id, p_quantities[i], p_today, p_transfer_keys[i],
-        p_idempotency_keys[i], p_endpoint, p_request_hashes[i], p_answer_status, p_answers[i]) AS b;
+      SELECT b.outcome, b.units_left, b.available_cents, b.answer_status, b.answer
+      INTO outcome, units_left, available_cents, answer_status, answer
+      FROM buy_tokens(p_user_ids[i], p_token_id, p_quantities[i], p_today, p_default_limit_cents,
+        p_transfer_keys[i], p_idempotency_keys[i], p_endpoint, p_request_hashes[i],
+        p_answer_status, p_answers[i]) AS b;
     EXCEPTION WHEN OTHERS THEN
       GET STACKED DIAGNOSTICS v_sqlstate = RETURNED_SQLSTATE, v_constraint = CONSTRAINT_NAME,
         v_detail = PG_EXCEPTION_DETAIL;
       outcome := purchase_refusal(v_sqlstate, v_constraint);
       IF outcome IS NULL THEN RAISE; END IF;
       units_left := CASE WHEN outcome = 'sold_out' THEN v_detail::bigint END;
+      available_cents := NULL;
       answer_status := NULL;
       answer := NULL;
     END;

@@ -116,6 +116,16 @@ export function fieldList(
   }
 }
 
+/** Running text, one paragraph per string, with a little space between them. */
+export function paragraphs(doc: PdfDocument, texts: readonly string[]): void {
+  const x = doc.page.margins.left;
+  doc.font('regular').fontSize(10).fillColor(PDF_COLORS.text);
+  for (const text of texts) {
+    doc.text(text, x, doc.y, { width: contentWidth(doc), align: 'justify' });
+    doc.moveDown(0.4);
+  }
+}
+
 /**
  * Writes 'Página N de M' and `note` at the foot of every page. Call last: the pages are kept in
  * memory (bufferPages) until then. The bottom margin is lifted while writing, or pdfkit would

@@ -14,6 +14,7 @@ import {
   userResponse,
 } from '@copaiba/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import type { AccountsService } from './accounts.service.ts';
 import { toUserResponse } from './user-response.ts';
 
@@ -36,7 +37,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       },
       config: { rateLimit: limits.register },
     },
-    async (request, reply) => reply.status(201).send(await accounts.register(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await accounts.register(request.body, requestOrigin(request))),
   );
 
   app.put(

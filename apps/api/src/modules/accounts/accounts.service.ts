@@ -14,7 +14,9 @@ import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { keyedHash, type Secrets } from '../../lib/secrets.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { confirmationMail, passwordResetMail } from '../../mail/templates.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
+import { CURRENT_VERSIONS, type ConsentsService } from '../consents/consents.service.ts';
 import * as repo from './accounts.repo.ts';
 import { hashPassword } from './passwords.ts';
 import type { SessionTokens } from './session-tokens.ts';
@@ -68,10 +70,12 @@ export interface AccountsDeps {
   /** Wrong passwords per account (keyed by a hash of the e-mail). */
   loginFailures: AttemptCounter;
   userChanges: UserChanges;
+  consents: Pick<ConsentsService, 'record'>;
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, mailer, captcha, sessions, secrets, now, log, loginFailures, userChanges } = deps;
+  const { db, mailer, captcha, sessions, secrets, now, log, loginFailures, userChanges, consents } =
+    deps;
   const loginKey = (email: string) =>
     keyedHash(secrets.hashKey, `login:${email.trim().toLowerCase()}`);
   const codeHash = (purpose: string, userId: number, code: string) =>
@@ -132,7 +136,8 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
-    async register(body: RegisterBody & { captcha: string }) {
+    /** A new account and the acceptance of the terms of use, which it cannot exist without. */
+    async register(body: RegisterBody & { captcha: string }, origin: RequestOrigin) {
       await captcha.verify(body.captcha);
       // Closed accounts take addresses on this domain (privacy module); nobody registers one.
       if (body.email.toLowerCase().endsWith(`@${CLOSED_ACCOUNT_DOMAIN}`))
@@ -143,13 +148,23 @@ export function createAccountsService(deps: AccountsDeps) {
         throw AppError.badRequest('cpf_cnpj', messages.cpfCnpjTaken);
       }
       let user: repo.UserRow;
+      const passwordHash = await hashPassword(body.password);
       try {
-        user = await repo.insertUser(db, {
-          name: body.name,
-          email: body.email,
-          cpfCnpj: body.cpf_cnpj,
-          birthDate: body.birth_date,
-          passwordHash: await hashPassword(body.password),
+        user = await db.transaction(async (tx) => {
+          const created = await repo.insertUser(tx, {
+            name: body.name,
+            email: body.email,
+            cpfCnpj: body.cpf_cnpj,
+            birthDate: body.birth_date,
+            passwordHash,
+          });
+          const version = CURRENT_VERSIONS.terms_of_use;
+          await consents.record(
+            tx,
+            { userId: created.id, document: 'terms_of_use', version },
+            origin,
+          );
+          return created;
         });
       } catch (err) {
         throw uniqueViolationToField(err) ?? err;
@@ -207,6 +222,22 @@ export function createAccountsService(deps: AccountsDeps) {
         throw AppError.forbidden(messages.unconfirmed);
       }
       return { ...(await sessions.issue(db, user)), detail: messages.loggedIn };
+    },
+
+    /**
+     * Records the user's acceptance of the risk term's `version` on their row (which the user cache
+     * serves every request, docs/ARCHITECTURE.md) with `alsoInTx` (the consent) in one transaction.
+     */
+    async acceptRiskTerm(
+      userId: number,
+      version: string,
+      alsoInTx: (tx: Database) => Promise<unknown>,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await repo.updateUser(tx, userId, { riskTermVersion: version });
+        await alsoInTx(tx);
+      });
+      userChanges.changed(userId);
     },
 
     refresh: (refresh: string) => sessions.rotate(db, refresh),

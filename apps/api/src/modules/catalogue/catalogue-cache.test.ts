@@ -115,6 +115,7 @@ describe('cached catalogue reads', () => {
       db: t.db,
       now: () => t.clock.now,
       cacheTtlMs: 60_000,
+      investorProtection: { desistencia_days: 5, annual_investment_limit: '20000.00' },
     });
     catalogue = app;
     issuerId = (await insertIssuer(t.db, { institution: 'Cooperativa em Cache' })).id;

@@ -130,7 +130,13 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
-  await app.register(catalogueRoutes, { prefix: '/api', db, now: () => new Date(), cacheTtlMs: 0 });
+  await app.register(catalogueRoutes, {
+    prefix: '/api',
+    db,
+    now: () => new Date(),
+    cacheTtlMs: 0,
+    investorProtection: { desistencia_days: 5, annual_investment_limit: '20000.00' },
+  });
 });
 afterAll(async () => {
   await app?.close();

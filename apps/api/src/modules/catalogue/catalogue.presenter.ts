@@ -144,7 +144,7 @@ export function toTokenDetail(
     unitsLeft: number;
   },
   today: string,
-): TokenDetailResponse {
+): Omit<TokenDetailResponse, 'investor_protection'> {
   const { token } = row;
   return {
     token: toPublicToken(token, row.issuer),

@@ -10,6 +10,7 @@ import {
   tokenCard,
   todayInSaoPaulo,
   tokenDetailResponse,
+  type InvestorProtection,
 } from '@copaiba/contracts';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -18,6 +19,7 @@ import { acceptsEncoding } from '../../lib/accept-encoding.ts';
 import { createPublicCache, type CachedAnswer } from '../../lib/public-cache.ts';
 import type { Database } from '@copaiba/db';
 import { createCatalogueService } from './catalogue.service.ts';
+import { essentialInformationPdf } from './essential-information-pdf.ts';
 
 /**
  * Browsers and proxies may keep a public answer but must revalidate it (a cheap 304): a figure
@@ -41,8 +43,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   now: () => Date;
   /** How long an answer is reused between writes; 0 recomputes every answer (tests). */
   cacheTtlMs: number;
-}> = async (app, { db, now, cacheTtlMs }) => {
-  const catalogue = createCatalogueService(db);
+  /** DESISTENCIA_DAYS and ANNUAL_INVESTMENT_LIMIT, stated on every token page. */
+  investorProtection: InvestorProtection;
+}> = async (app, { db, now, cacheTtlMs, investorProtection }) => {
+  const catalogue = createCatalogueService(db, investorProtection);
   const tags = ['catálogo'];
   const notFound = { 404: detailResponse };
   const cache = createPublicCache({ ttlMs: cacheTtlMs });
@@ -239,6 +243,30 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         () => catalogue.tokenDetail(request.params.id, today),
         byUrlAndDay,
       );
+    },
+  );
+
+  app.get(
+    '/token/:id/essential-information.pdf',
+    {
+      schema: {
+        tags,
+        summary:
+          'Informações Essenciais da oferta em PDF (Resolução CVM 88); 404 para token não emitido',
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      const detail = await catalogue.tokenDetail(request.params.id, todayInSaoPaulo(now()));
+      const pdf = await essentialInformationPdf(detail, now());
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="informacoes-essenciais-${detail.token.symbol}.pdf"`,
+        )
+        .header('cache-control', PUBLIC_CACHE_CONTROL)
+        .send(pdf);
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { InvestorProtection } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
 import { AppError } from '../../lib/app-error.ts';
 import { pageOffset, toPage, type PageRequest } from '../../lib/pagination.ts';
@@ -7,8 +8,11 @@ import * as repo from './catalogue.repo.ts';
 const TOKEN_NOT_FOUND = 'Token não encontrado.';
 const ISSUER_NOT_FOUND = 'Emissor não encontrado.';
 
-/** The public catalogue (docs/product.md §2, §6): only issued tokens, and issuers with one. */
-export function createCatalogueService(db: Database) {
+/**
+ * The public catalogue (docs/product.md §2, §6): only issued tokens, and issuers with one. A token's
+ * detail states the platform's investor protection (§15) for its essential information.
+ */
+export function createCatalogueService(db: Database, investorProtection: InvestorProtection) {
   return {
     /** Issued tokens, newest first; `fundingOnly` keeps the offers open for purchase. */
     async tokens(page: PageRequest, options: { fundingOnly?: boolean } = {}) {
@@ -48,7 +52,7 @@ export function createCatalogueService(db: Database) {
     async tokenDetail(id: number, today: string) {
       const row = await repo.findPublicTokenDetail(db, id);
       if (!row) throw AppError.notFound(TOKEN_NOT_FOUND);
-      return toTokenDetail(row, today);
+      return { ...toTokenDetail(row, today), investor_protection: investorProtection };
     },
   };
 }

@@ -167,6 +167,7 @@ describe('the public catalogue', () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         'amount_to_pay',
+        'investor_protection',
         'payment_schedule',
         'project',
         'quantity_token_left',
@@ -174,6 +175,11 @@ describe('the public catalogue', () => {
         'token_issuer',
       ].sort(),
     );
+    // The platform's desistência window and default annual limit (docs/product.md §15).
+    expect(body.investor_protection).toEqual({
+      desistencia_days: 5,
+      annual_investment_limit: '20000.00',
+    });
     expect(body.token).toMatchObject({
       id,
       unit_price: '100.00',

@@ -22,6 +22,9 @@ import { closeDueOffers } from '../jobs/offer-closing.ts';
 import type { ChainRuntime } from './chain-runtime.ts';
 import { burnData, tokenAbi } from './contract.ts';
 
+/** Offers close at the deadline here: no desistência window (DESISTENCIA_DAYS=0, docs/product.md §15). */
+const withoutDesistencia = { desistenciaDays: 0 };
+
 const WEBHOOK_SECRET = 'segredo-do-webhook-de-teste-123';
 const EXPLORER_TX = /^https:\/\/copaiba\.test\/api\/chain\/tx\/(0x[0-9a-f]{64})$/;
 let t: TestApp;
@@ -142,7 +145,13 @@ describe('an offer that raises its minimum', () => {
 
   it('records each installment paid to the holders in one transaction, once', async () => {
     expect(
-      (await closeDueOffers(t.db, noonOf(plusDays(token.deadlineForFunding, 1)))).succeeded,
+      (
+        await closeDueOffers(
+          t.db,
+          noonOf(plusDays(token.deadlineForFunding, 1)),
+          withoutDesistencia,
+        )
+      ).succeeded,
     ).toContain(token.id);
     await payDueInstallments(t.db, noonOf(token.firstDateInstallment));
     expect((await ana.statement('remuneracao'))[0]).toMatchObject({
@@ -174,7 +183,13 @@ describe('an offer that misses its minimum', () => {
     expect(await supplyOn(token.id)).toBe(5n);
 
     expect(
-      (await closeDueOffers(t.db, noonOf(plusDays(token.deadlineForFunding, 1)))).failed,
+      (
+        await closeDueOffers(
+          t.db,
+          noonOf(plusDays(token.deadlineForFunding, 1)),
+          withoutDesistencia,
+        )
+      ).failed,
     ).toContain(token.id);
     const refund = () =>
       carla.statement('todos').then((rows) => rows.find((r) => r.type_operation === 'Reembolso'));
@@ -203,7 +218,7 @@ describe('an offer that misses its minimum', () => {
     });
     await chain.client.public.waitForTransactionReceipt({ hash: burned });
 
-    await closeDueOffers(t.db, noonOf(plusDays(failing.deadlineForFunding, 1)));
+    await closeDueOffers(t.db, noonOf(plusDays(failing.deadlineForFunding, 1)), withoutDesistencia);
     await erika.buy(other.id, 1);
     expect(await chain.worker.runOnce()).toEqual({ mined: 1, failed: 1, retried: 0 });
     const [failedJob] = await t.db

@@ -38,6 +38,7 @@ export async function outboxBacklog(
 
 const MIRRORED: Record<string, ChainJobKind> = {
   purchase: 'mint',
+  desistencia: 'burn',
   refund: 'burn',
   remuneration: 'remunerate',
 };
@@ -79,7 +80,7 @@ export async function recordUnrecordedTokens(db: Database): Promise<number> {
         .where(
           and(
             eq(ledgerTransfers.tokenId, id),
-            inArray(ledgerTransfers.kind, ['purchase', 'refund', 'remuneration']),
+            inArray(ledgerTransfers.kind, ['purchase', 'desistencia', 'refund', 'remuneration']),
           ),
         )
         .orderBy(ledgerTransfers.id);

@@ -28,6 +28,9 @@ import { expireCharges } from './charge-expiry.ts';
 import { payDueInstallments } from './installment-payouts.ts';
 import { closeDueOffers } from './offer-closing.ts';
 
+/** Offers close at the deadline here: no desistência window (DESISTENCIA_DAYS=0, docs/product.md §15). */
+const withoutDesistencia = { desistenciaDays: 0 };
+
 const WEBHOOK_SECRET = 'segredo-do-webhook-de-teste-123';
 let t: TestApp;
 let issuerId: number;
@@ -110,7 +113,10 @@ describe('closing offers at the funding deadline', () => {
 
   it('leaves an offer open until its deadline has passed in São Paulo', async () => {
     const lastMinute = new Date(`${token.deadlineForFunding}T23:59:00-03:00`);
-    expect(await closeDueOffers(t.db, lastMinute)).toEqual({ succeeded: [], failed: [] });
+    expect(await closeDueOffers(t.db, lastMinute, withoutDesistencia)).toEqual({
+      succeeded: [],
+      failed: [],
+    });
     expect((await tokenRow(token.id)).offerStatus).toBe('funding');
   });
 
@@ -124,12 +130,15 @@ describe('closing offers at the funding deadline', () => {
 
   it('pays the raise to the issuer when the minimum was reached, once', async () => {
     const nextDay = noonOf(plusDays(token.deadlineForFunding, 1));
-    const report = await closeDueOffers(t.db, nextDay);
+    const report = await closeDueOffers(t.db, nextDay, withoutDesistencia);
     expect(report.succeeded).toContain(token.id);
     expect((await tokenRow(token.id)).offerStatus).toBe('distributing');
     expect(await balanceOf(t.db, accounts.escrow(token.id))).toBe(0n);
     expect(await balanceOf(t.db, accounts.issuerPayable(token.id))).toBe(500_00n);
-    expect(await closeDueOffers(t.db, nextDay)).toEqual({ succeeded: [], failed: [] });
+    expect(await closeDueOffers(t.db, nextDay, withoutDesistencia)).toEqual({
+      succeeded: [],
+      failed: [],
+    });
     expect(await balanceOf(t.db, accounts.issuerPayable(token.id))).toBe(500_00n);
     expect(await ledgerTotal(t.db)).toBe(0n);
   });
@@ -192,8 +201,11 @@ describe('an offer that misses its minimum', () => {
     expect(await carla.balance()).toBe('200.00');
 
     const nextDay = noonOf(plusDays(token.deadlineForFunding, 1));
-    expect((await closeDueOffers(t.db, nextDay)).failed).toEqual([token.id]);
-    expect(await closeDueOffers(t.db, nextDay)).toEqual({ succeeded: [], failed: [] });
+    expect((await closeDueOffers(t.db, nextDay, withoutDesistencia)).failed).toEqual([token.id]);
+    expect(await closeDueOffers(t.db, nextDay, withoutDesistencia)).toEqual({
+      succeeded: [],
+      failed: [],
+    });
 
     expect(await carla.balance()).toBe('500.00');
     expect(await davi.balance()).toBe('500.00');
@@ -221,7 +233,7 @@ describe('an offer that misses its minimum', () => {
   it('closes an offer nobody bought without moving money', async () => {
     const token = await offerClosingToday();
     const nextDay = noonOf(plusDays(token.deadlineForFunding, 1));
-    expect((await closeDueOffers(t.db, nextDay)).failed).toContain(token.id);
+    expect((await closeDueOffers(t.db, nextDay, withoutDesistencia)).failed).toContain(token.id);
     const moved = await t.db
       .select()
       .from(ledgerTransfers)
@@ -241,8 +253,8 @@ describe('running the jobs from two instances at once', () => {
     }
     const nextDay = noonOf(plusDays(winner.deadlineForFunding, 1));
     const closings = await Promise.all([
-      closeDueOffers(t.db, nextDay),
-      closeDueOffers(t.db, nextDay),
+      closeDueOffers(t.db, nextDay, withoutDesistencia),
+      closeDueOffers(t.db, nextDay, withoutDesistencia),
     ]);
     expect(closings.flatMap((c) => c.succeeded).filter((id) => id === winner.id)).toHaveLength(1);
     expect(closings.flatMap((c) => c.failed).filter((id) => id === loser.id)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { todayInSaoPaulo } from '@copaiba/contracts';
 import { ledgerTransfers, tokenHoldings, tokens, type Database } from '@copaiba/db';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { recordOnChain } from '../chain/outbox.ts';
 import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
 import { locks } from '../locks/locks.ts';
@@ -11,13 +11,39 @@ export interface ClosingReport {
   failed: number[];
 }
 
+type TokenRow = typeof tokens.$inferSelect;
+
 /**
- * Closes every offer whose funding deadline has passed (in São Paulo): raised ≥ minimum → the
- * escrow goes to the issuer's payable account and the token distributes; otherwise every buyer is
- * refunded from the escrow and the offer fails. Each token closes in its own transaction.
+ * An offer closes once it is sold out or past its funding deadline (São Paulo) and no purchase of
+ * it can still be undone: its latest purchase is older than the desistência window (docs/product.md
+ * §4, §15). With no window (DESISTENCIA_DAYS=0) a sold-out offer closes at once.
  */
-export async function closeDueOffers(db: Database, now: Date): Promise<ClosingReport> {
+function isDue(
+  token: Pick<TokenRow, 'offerStatus' | 'deadlineForFunding' | 'lastPurchaseAt'>,
+  today: string,
+  undoableSince: Date | null,
+): boolean {
+  const open = token.offerStatus === 'funding' || token.offerStatus === 'all_sold';
+  const ended = token.offerStatus === 'all_sold' || token.deadlineForFunding < today;
+  const settled =
+    undoableSince === null || !token.lastPurchaseAt || token.lastPurchaseAt <= undoableSince;
+  return open && ended && settled;
+}
+
+/**
+ * Closes every offer that is due (isDue): raised ≥ minimum → the escrow goes to the issuer's
+ * payable account and the token distributes; otherwise every buyer is refunded from the escrow and
+ * the offer fails. Each token closes in its own transaction.
+ */
+export async function closeDueOffers(
+  db: Database,
+  now: Date,
+  { desistenciaDays }: { desistenciaDays: number },
+): Promise<ClosingReport> {
   const today = todayInSaoPaulo(now);
+  // Purchases made after this instant may still be undone.
+  const undoableSince =
+    desistenciaDays > 0 ? new Date(now.getTime() - desistenciaDays * 86_400_000) : null;
   const due = await db
     .select({ id: tokens.id })
     .from(tokens)
@@ -25,12 +51,15 @@ export async function closeDueOffers(db: Database, now: Date): Promise<ClosingRe
       and(
         eq(tokens.status, 'issued'),
         inArray(tokens.offerStatus, ['funding', 'all_sold']),
-        lt(tokens.deadlineForFunding, today),
+        or(eq(tokens.offerStatus, 'all_sold'), lt(tokens.deadlineForFunding, today)),
+        undoableSince
+          ? or(isNull(tokens.lastPurchaseAt), lte(tokens.lastPurchaseAt, undoableSince))
+          : undefined,
       ),
     );
   const report: ClosingReport = { succeeded: [], failed: [] };
   for (const { id } of due) {
-    const outcome = await db.transaction((tx) => closeOffer(tx, id, today));
+    const outcome = await db.transaction((tx) => closeOffer(tx, id, today, undoableSince));
     if (outcome) report[outcome].push(id);
   }
   if (due.length > 0) catalogueChanged();
@@ -41,18 +70,15 @@ async function closeOffer(
   tx: Database,
   tokenId: number,
   today: string,
+  undoableSince: Date | null,
 ): Promise<keyof ClosingReport | null> {
-  // Purchases in flight finish first and new ones wait, so nothing below changes under the job;
-  // a second instance waits here, then finds the offer closed. Then the locks in their order:
-  // the buyers' wallets, the issuer's account, the escrow, the token (docs/ARCHITECTURE.md).
+  // Purchases and desistências in flight finish first and new ones wait, so nothing below
+  // changes under the job; a second instance waits here, then finds the offer closed. Then the
+  // locks in their order: the buyers' wallets, their holdings and years' totals, the issuer's
+  // account, the escrow, the token (docs/ARCHITECTURE.md).
   await locks.offerForClosing(tx, tokenId);
   const [token] = await tx.select().from(tokens).where(eq(tokens.id, tokenId));
-  if (
-    !token ||
-    (token.offerStatus !== 'funding' && token.offerStatus !== 'all_sold') ||
-    token.deadlineForFunding >= today
-  )
-    return null;
+  if (!token || !isDue(token, today, undoableSince)) return null;
 
   if (token.amountCapitatedCents >= token.minimumAmountRaisedCents) {
     const raised = await balanceOf(tx, accounts.escrow(tokenId));
@@ -80,6 +106,8 @@ async function closeOffer(
     .update(tokenHoldings)
     .set({ quantity: 0, updatedAt: new Date() })
     .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)));
+  // What the buyers paid for this offer no longer counts in their annual limits.
+  await tx.execute(sql`select uncount_failed_offer(${tokenId}::bigint)`);
   const refunds: string[] = [];
   for (const buyer of buyers) {
     refunds.push(`refund:${tokenId}:${buyer.userId}`);
@@ -102,7 +130,7 @@ async function closeOffer(
   return 'failed';
 }
 
-/** Each holder's units and what they paid for them, from the ledger's purchases. */
+/** Each holder's units and what they paid for them: the ledger's purchases less desistências. */
 async function paidByBuyer(tx: Database, tokenId: number) {
   const holdings = await tx
     .select({ userId: tokenHoldings.userId, quantity: tokenHoldings.quantity })
@@ -112,10 +140,16 @@ async function paidByBuyer(tx: Database, tokenId: number) {
   const paid = await tx
     .select({
       userId: ledgerTransfers.userId,
-      total: sql<string>`sum(${ledgerTransfers.amountCents})`,
+      total: sql<string>`sum(case when ${ledgerTransfers.kind} = 'purchase'
+        then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end)`,
     })
     .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.kind, 'purchase'), eq(ledgerTransfers.tokenId, tokenId)))
+    .where(
+      and(
+        inArray(ledgerTransfers.kind, ['purchase', 'desistencia']),
+        eq(ledgerTransfers.tokenId, tokenId),
+      ),
+    )
     .groupBy(ledgerTransfers.userId);
   const paidBy = new Map(paid.map((p) => [p.userId, BigInt(p.total)]));
   return holdings

@@ -8,6 +8,8 @@ import {
 } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ConsentsService } from '../consents/consents.service.ts';
+import type { InvestorService } from '../investor/investor.service.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { createPrivacyService } from './privacy.service.ts';
 import type { UserChanges } from '../accounts/user-cache.ts';
@@ -18,6 +20,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
   twoFactor: TwoFactorService;
   now: () => Date;
   userChanges: UserChanges;
+  consents: ConsentsService;
+  investor: InvestorService;
 }> = async (app, deps) => {
   const privacy = createPrivacyService(deps);
   const tags = ['privacidade'];

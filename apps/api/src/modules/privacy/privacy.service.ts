@@ -8,6 +8,8 @@ import type { Database } from '@copaiba/db';
 import { verify } from '@node-rs/argon2';
 import { AppError } from '../../lib/app-error.ts';
 import { CLOSED_ACCOUNT_DOMAIN, type UserRow } from '../accounts/accounts.service.ts';
+import type { ConsentsService } from '../consents/consents.service.ts';
+import type { InvestorService } from '../investor/investor.service.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { locks } from '../locks/locks.ts';
 import * as repo from './privacy.repo.ts';
@@ -19,25 +21,39 @@ export function createPrivacyService(deps: {
   twoFactor: TwoFactorService;
   now: () => Date;
   userChanges: UserChanges;
+  consents: Pick<ConsentsService, 'all'>;
+  investor: Pick<InvestorService, 'declarations'>;
 }) {
-  const { db, twoFactor, now, userChanges } = deps;
+  const { db, twoFactor, now, userChanges, consents, investor } = deps;
   const iso = (d: Date) => d.toISOString();
   const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
   return {
     async exportData(user: UserRow): Promise<DataExport> {
       const at = now();
-      const [wallet, issuer, holdings, transfers, charges, payouts, audit, sessions] =
-        await Promise.all([
-          repo.walletAccount(db, user.id),
-          repo.issuerOf(db, user.id),
-          repo.holdingsOf(db, user.id),
-          repo.transfersOf(db, user.id),
-          repo.chargesOf(db, user.id),
-          repo.withdrawalsOf(db, user.id),
-          repo.auditAbout(db, user.id),
-          repo.sessionsOf(db, user.id, at),
-        ]);
+      const [
+        wallet,
+        issuer,
+        holdings,
+        transfers,
+        charges,
+        payouts,
+        audit,
+        sessions,
+        accepted,
+        declarations,
+      ] = await Promise.all([
+        repo.walletAccount(db, user.id),
+        repo.issuerOf(db, user.id),
+        repo.holdingsOf(db, user.id),
+        repo.transfersOf(db, user.id),
+        repo.chargesOf(db, user.id),
+        repo.withdrawalsOf(db, user.id),
+        repo.auditAbout(db, user.id),
+        repo.sessionsOf(db, user.id, at),
+        consents.all(user.id),
+        investor.declarations(user.id),
+      ]);
       return {
         exported_at: iso(at),
         profile: {
@@ -127,6 +143,16 @@ export function createPrivacyService(deps: {
           action: a.action,
           target_type: a.targetType,
           created_at: iso(a.createdAt),
+        })),
+        consents: accepted,
+        investor_declarations: declarations.map((d) => ({
+          annual_income: centsToDecimal(d.annualIncomeCents),
+          financial_investments: centsToDecimal(d.financialInvestmentsCents),
+          invested_elsewhere_this_year: centsToDecimal(d.investedElsewhereCents),
+          is_qualified_investor: d.isQualifiedInvestor,
+          declared_at: iso(d.declaredAt),
+          ip: d.ip,
+          user_agent: d.userAgent,
         })),
       };
     },

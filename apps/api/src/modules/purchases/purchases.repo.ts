@@ -1,6 +1,6 @@
 import { centsToDecimal } from '@copaiba/contracts';
-import { tokenHoldings, type Database } from '@copaiba/db';
-import { sql } from 'drizzle-orm';
+import { ledgerTransfers, tokenHoldings, tokens, type Database } from '@copaiba/db';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { sqlRows } from '../../lib/sql-rows.ts';
 
 /** Adds units to a holding (the seed and the soak's setup; a purchase does it in buy_tokens). */
@@ -45,6 +45,8 @@ export type BuyOutcome =
   | { outcome: 'key_reused' | 'not_found' | 'not_funding' }
   /** The wallet's balance is short. */
   | { outcome: 'insufficient' }
+  /** The price passes what is left of the buyer's annual limit (docs/product.md §15). */
+  | { outcome: 'above_annual_limit'; availableCents: bigint }
   /** A concurrent request with the same Idempotency-Key committed first. */
   | { outcome: 'key_race' }
   | { outcome: 'sold_out'; unitsLeft: number };
@@ -52,6 +54,7 @@ export type BuyOutcome =
 interface Row {
   outcome: BuyOutcome['outcome'];
   units_left: string | number | null;
+  available_cents: string | number | null;
   answer_status: number | null;
   answer: StoredAnswer | null;
 }
@@ -76,6 +79,8 @@ const toOutcome = (row: Row): BuyOutcome => {
       return { outcome: row.outcome, status: row.answer_status!, body: toBody(row.answer!) };
     case 'sold_out':
       return { outcome: 'sold_out', unitsLeft: Number(row.units_left) };
+    case 'above_annual_limit':
+      return { outcome: row.outcome, availableCents: BigInt(row.available_cents!) };
     default:
       return { outcome: row.outcome };
   }
@@ -85,9 +90,13 @@ const toOutcome = (row: Row): BuyOutcome => {
  * Purchases of one offer on one São Paulo date, in one transaction and one round trip (the
  * database's buy_tokens_batch: packages/db/src/sql/purchases.sql says what happens, in order): one
  * outcome per request, in order, each as it would have been alone. A lone purchase is a batch of
- * one.
+ * one. `defaultAnnualLimitCents` is ANNUAL_INVESTMENT_LIMIT.
  */
-export async function buyTokensBatch(db: Database, requests: BuyRequest[]): Promise<BuyOutcome[]> {
+export async function buyTokensBatch(
+  db: Database,
+  requests: BuyRequest[],
+  defaultAnnualLimitCents: bigint,
+): Promise<BuyOutcome[]> {
   const [first] = requests;
   if (!first) return [];
   // One array parameter per column (a bare array would be spread into a list).
@@ -95,11 +104,72 @@ export async function buyTokensBatch(db: Database, requests: BuyRequest[]): Prom
   const rows = await sqlRows<Row>(
     db,
     sql`select * from buy_tokens_batch(${first.tokenId}::bigint, ${first.today}::date,
-      ${buyEndpoint(first.tokenId)}::text, ${BOUGHT_STATUS}::integer,
+      ${defaultAnnualLimitCents}::bigint, ${buyEndpoint(first.tokenId)}::text, ${BOUGHT_STATUS}::integer,
       ${column((r) => r.userId)}::bigint[], ${column((r) => r.quantity)}::bigint[],
       ${column((r) => r.transferKey)}::text[], ${column((r) => r.idempotency?.key ?? null)}::text[],
       ${column((r) => r.idempotency?.hash ?? null)}::text[],
       ${column((r) => JSON.stringify({ message: r.message, token_id: r.tokenId, quantity: r.quantity }))}::jsonb[])`,
   );
   return rows.map(toOutcome);
+}
+
+/** What the database's undo_purchase answered (packages/db/src/sql/desistencias.sql). */
+export type UndoOutcome =
+  | { outcome: 'undone' | 'replay' | 'not_found' | 'offer_closed' }
+  | { outcome: 'window_over'; until: Date };
+
+/** Undoes the user's purchase `purchaseId` if `now` is within `windowHours` of it, in one statement. */
+export async function undoPurchase(
+  db: Database,
+  userId: number,
+  purchaseId: number,
+  now: Date,
+  windowHours: number,
+): Promise<UndoOutcome> {
+  const [row] = await sqlRows<{
+    outcome: Exclude<UndoOutcome['outcome'], 'window_over'> | 'window_over';
+    until: Date | string | null;
+  }>(
+    db,
+    sql`select * from undo_purchase(${userId}::bigint, ${purchaseId}::bigint,
+      ${now.toISOString()}::timestamptz, make_interval(hours => ${windowHours}::integer))`,
+  );
+  const { outcome, until } = row!;
+  return outcome === 'window_over' ? { outcome, until: new Date(until!) } : { outcome };
+}
+
+/** A page of the user's purchases, newest first, with how many there are ('Minhas compras'). */
+export async function purchasesOf(
+  db: Database,
+  userId: number,
+  options: { offset: number; limit: number },
+) {
+  const mine = and(eq(ledgerTransfers.userId, userId), eq(ledgerTransfers.kind, 'purchase'));
+  const [total] = await db.select({ n: count() }).from(ledgerTransfers).where(mine);
+  const rows = await db
+    .select({
+      id: ledgerTransfers.id,
+      tokenId: ledgerTransfers.tokenId,
+      tokenName: tokens.name,
+      offerStatus: tokens.offerStatus,
+      quantity: ledgerTransfers.quantity,
+      amountCents: ledgerTransfers.amountCents,
+      createdAt: ledgerTransfers.createdAt,
+      undone: sql<boolean>`exists (select 1 from ${ledgerTransfers} d
+        where d.idempotency_key = desistencia_key(${ledgerTransfers.id}))`,
+    })
+    .from(ledgerTransfers)
+    .innerJoin(tokens, eq(tokens.id, ledgerTransfers.tokenId))
+    .where(mine)
+    .orderBy(desc(ledgerTransfers.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { count: total?.n ?? 0, rows };
+}
+
+/** Adds a purchase written as history to its buyer's total of this year (investor.sql). */
+export async function countAnnualInvestment(db: Database, userId: number, amountCents: bigint) {
+  await db.execute(
+    sql`select count_annual_investment(${userId}::bigint, now(), ${amountCents}::bigint)`,
+  );
 }

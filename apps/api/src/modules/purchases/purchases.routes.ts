@@ -4,7 +4,12 @@ import {
   buyResponse,
   detailResponse,
   idParam,
+  messageResponse,
+  pageQuery,
+  paginated,
+  purchaseRow,
 } from '@copaiba/contracts';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IDEMPOTENCY_HEADER } from '../../lib/idempotency.ts';
 import type { PurchasesService } from './purchases.service.ts';
@@ -27,6 +32,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
           201: buyResponse,
           400: badRequestResponse,
           401: detailResponse,
+          403: z.object({ detail: z.string(), code: z.string() }),
           404: detailResponse,
           422: detailResponse,
         },
@@ -43,5 +49,41 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesServic
       );
       return reply.status(outcome.status as 201).send(outcome.body);
     },
+  );
+
+  app.get(
+    '/wallet/purchases/',
+    {
+      schema: {
+        tags: ['carteira'],
+        security: [{ bearer: [] }],
+        summary: 'Minhas compras: as compras do usuário e até quando cada uma pode ser desfeita',
+        querystring: pageQuery,
+        response: { 200: paginated(purchaseRow), 401: detailResponse, 404: detailResponse },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => purchases.purchases(request.requireUser(), request.query.page),
+  );
+
+  app.post(
+    '/wallet/purchases/:id/desistencia/',
+    {
+      schema: {
+        tags: ['carteira'],
+        security: [{ bearer: [] }],
+        summary:
+          'Desiste de uma compra no prazo de desistência: o valor volta à carteira (idempotente)',
+        params: idParam,
+        response: {
+          200: messageResponse,
+          400: detailResponse,
+          401: detailResponse,
+          404: detailResponse,
+        },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => purchases.desist(request.requireUser(), request.params.id),
   );
 };

@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { buyMessages, todayInSaoPaulo, type BuyResponse } from '@copaiba/contracts';
+import {
+  aboveAnnualLimit,
+  buyMessages,
+  centsToDecimal,
+  desistenciaWindowOver,
+  investorMessages,
+  PAGE_SIZES,
+  RISK_TERM_REQUIRED,
+  saoPauloDateTime,
+  todayInSaoPaulo,
+  type BuyResponse,
+  type Page,
+  type PurchaseRow,
+} from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -8,13 +21,16 @@ import {
   requestHash,
   type Outcome,
 } from '../../lib/idempotency.ts';
+import { pageOffset, toPage } from '../../lib/pagination.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
+import type { InvestorService } from '../investor/investor.service.ts';
 import { accounts, transfer } from '../ledger/ledger.ts';
 import { createPurchaseBatches } from './purchase-batches.ts';
 import * as repo from './purchases.repo.ts';
 
 const TOKEN_NOT_FOUND = 'Token não encontrado.';
+const HOUR_MS = 3_600_000;
 
 const unitsRefused = (left: number) =>
   AppError.badRequest(
@@ -25,16 +41,25 @@ const unitsRefused = (left: number) =>
   );
 
 /**
- * Buying units of a funding offer with the wallet's balance (docs/product.md §11). The database
- * does the purchase in one statement and says what happened (packages/db/src/sql/purchases.sql);
- * this service turns that into the answer. Purchases of one offer that arrive together share a
- * transaction (purchase-batches.ts).
+ * Buying units of a funding offer with the wallet's balance (docs/product.md §11), and undoing a
+ * purchase within its desistência window (§15). The database does each in one statement and says
+ * what happened (packages/db/src/sql/purchases.sql, desistencias.sql); this service turns that into
+ * the answer. Purchases of one offer that arrive together share a transaction (purchase-batches.ts).
  */
-export function createPurchasesService(deps: { db: Database; now: () => Date }) {
-  const { db, now } = deps;
+export function createPurchasesService(deps: {
+  db: Database;
+  now: () => Date;
+  /** ANNUAL_INVESTMENT_LIMIT. */
+  defaultAnnualLimitCents: bigint;
+  /** DESISTENCIA_DAYS: a purchase can be undone for this many days × 24 h. */
+  desistenciaDays: number;
+  investor: Pick<InvestorService, 'hasAcceptedRiskTerm'>;
+}) {
+  const { db, now, defaultAnnualLimitCents, desistenciaDays, investor } = deps;
+  const windowHours = desistenciaDays * 24;
   const batches = createPurchaseBatches({
-    one: async (request) => (await repo.buyTokensBatch(db, [request]))[0]!,
-    many: (requests) => repo.buyTokensBatch(db, requests),
+    one: async (request) => (await repo.buyTokensBatch(db, [request], defaultAnnualLimitCents))[0]!,
+    many: (requests) => repo.buyTokensBatch(db, requests, defaultAnnualLimitCents),
   });
 
   return {
@@ -44,6 +69,9 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
       quantity: number,
       idempotencyKey: string | undefined,
     ): Promise<Outcome<BuyResponse>> {
+      // From the user's row, which authentication already read: no query.
+      if (!investor.hasAcceptedRiskTerm(user))
+        throw new AppError(403, investorMessages.riskTermRequired, { code: RISK_TERM_REQUIRED });
       const endpoint = repo.buyEndpoint(tokenId);
       if (idempotencyKey !== undefined) checkIdempotencyKey(idempotencyKey);
       const request: repo.BuyRequest = {
@@ -69,6 +97,8 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
           throw AppError.badRequest('quantity', buyMessages.notFunding);
         case 'sold_out':
           throw unitsRefused(result.unitsLeft);
+        case 'above_annual_limit':
+          throw AppError.badRequest('quantity', aboveAnnualLimit(result.availableCents));
         case 'key_reused':
           throw keyReused();
         case 'insufficient':
@@ -81,6 +111,60 @@ export function createPurchasesService(deps: { db: Database; now: () => Date }) 
           return { status: result.status, body: result.body as BuyResponse };
       }
     },
+
+    /** 'Minhas compras': the user's purchases, newest first, and until when each can be undone. */
+    async purchases(user: UserRow, page: number): Promise<Page<PurchaseRow>> {
+      const request = { page, size: PAGE_SIZES.purchases, path: '/api/wallet/purchases/' };
+      const { count, rows } = await repo.purchasesOf(db, user.id, {
+        offset: pageOffset(request),
+        limit: request.size,
+      });
+      const at = now().getTime();
+      return toPage(
+        request,
+        count,
+        rows.map((r) => {
+          const status = r.undone
+            ? 'desistida'
+            : r.offerStatus === 'failed'
+              ? 'reembolsada'
+              : 'confirmada';
+          const until = r.createdAt.getTime() + windowHours * HOUR_MS;
+          const open =
+            status === 'confirmada' &&
+            (r.offerStatus === 'funding' || r.offerStatus === 'all_sold') &&
+            at < until;
+          return {
+            id: r.id,
+            token_id: r.tokenId!,
+            name_token: r.tokenName,
+            quantity: r.quantity ?? 0,
+            total: centsToDecimal(r.amountCents),
+            datetime: r.createdAt.toISOString(),
+            status,
+            desistencia_until: open ? new Date(until).toISOString() : null,
+          };
+        }),
+      );
+    },
+
+    /** Undoes the whole purchase while its window and its offer allow; a retry moves nothing. */
+    async desist(user: UserRow, purchaseId: number) {
+      const result = await repo.undoPurchase(db, user.id, purchaseId, now(), windowHours);
+      switch (result.outcome) {
+        case 'not_found':
+          throw AppError.notFound(investorMessages.purchaseNotFound);
+        case 'offer_closed':
+          throw new AppError(400, investorMessages.desistenciaOfferClosed);
+        case 'window_over':
+          throw new AppError(400, desistenciaWindowOver(saoPauloDateTime(result.until)));
+        case 'undone':
+          catalogueChanged();
+          return { message: investorMessages.desistenciaDone };
+        case 'replay':
+          return { message: investorMessages.desistenciaDone };
+      }
+    },
   };
 }
 
@@ -88,9 +172,9 @@ export type PurchasesService = ReturnType<typeof createPurchasesService>;
 
 /**
  * A purchase written as history, in the caller's transaction: the price from the wallet to the
- * offer's escrow and the units into the holding, without the offer's checks (the demo seed and
- * the soak's setup of offers that have already closed). The caller updates the token's figures.
- * Throws InsufficientFunds when the wallet is short.
+ * offer's escrow, the units into the holding and the price into the buyer's year (investor.sql),
+ * without the offer's checks (the demo seed and the soak's setup of offers that have already
+ * closed). The caller updates the token's figures. Throws InsufficientFunds when the wallet is short.
  */
 export async function recordPastPurchase(
   tx: Database,
@@ -108,4 +192,5 @@ export async function recordPastPurchase(
     quantity,
   });
   await repo.addHolding(tx, userId, tokenId, quantity);
+  await repo.countAnnualInvestment(tx, userId, amountCents);
 }

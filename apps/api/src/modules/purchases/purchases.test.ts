@@ -17,6 +17,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
 import { buyEndpoint, buyTokensBatch } from './purchases.repo.ts';
 
+/** The app's default ANNUAL_INVESTMENT_LIMIT (R$ 20.000,00). */
+const ANNUAL_INVESTMENT_LIMIT_CENTS = 20_000_00n;
 let t: TestApp;
 let issuerId: number;
 
@@ -241,15 +243,19 @@ describe('purchases in one transaction', () => {
     const first = await buy(a, token.id, 1, 'compra-em-lote-0001');
     expect(first.statusCode).toBe(201);
 
-    const outcomes = await buyTokensBatch(t.db, [
-      request(ia!, token.id, 2),
-      request(ib!, token.id, 1),
-      request(ia!, token.id, 1, 'compra-em-lote-0001'),
-      request(ia!, token.id, 5, 'compra-em-lote-0001'),
-      request(ic!, token.id, 6),
-      request(id!, token.id, 2),
-      request(id!, token.id, 1),
-    ]);
+    const outcomes = await buyTokensBatch(
+      t.db,
+      [
+        request(ia!, token.id, 2),
+        request(ib!, token.id, 1),
+        request(ia!, token.id, 1, 'compra-em-lote-0001'),
+        request(ia!, token.id, 5, 'compra-em-lote-0001'),
+        request(ic!, token.id, 6),
+        request(id!, token.id, 2),
+        request(id!, token.id, 1),
+      ],
+      ANNUAL_INVESTMENT_LIMIT_CENTS,
+    );
     expect(outcomes.map((o) => o.outcome)).toEqual([
       'bought',
       'insufficient',

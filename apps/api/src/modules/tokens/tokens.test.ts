@@ -48,7 +48,7 @@ describe('POST /api/token/', () => {
       symbol: 'ACAIMM',
       unitPriceCents: 100_00n,
       interestRateBp: 1250,
-      minimumAmountRaisedCents: 10_000_00n,
+      minimumAmountRaisedCents: 40_000_00n,
       maximumAmountRaisedCents: 50_000_00n,
     });
     const second = await send(t, 'POST', '/api/token/', creator.access, await fullTokenForm());

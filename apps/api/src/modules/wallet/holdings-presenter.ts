@@ -14,11 +14,12 @@ export type StatementTransfer = Pick<
 type Token = typeof tokens.$inferSelect;
 type Holding = typeof tokenHoldings.$inferSelect;
 
-const OPERATION_NAMES: Record<Transfer['kind'], string> = {
+export const OPERATION_NAMES: Record<Transfer['kind'], string> = {
   deposit: 'Depósito',
   withdrawal: 'Saque',
   withdrawal_reversal: 'Estorno de saque',
   purchase: 'Compra',
+  desistencia: 'Desistência',
   refund: 'Reembolso',
   remuneration: 'Remuneração',
   offer_settlement: 'Liquidação da oferta',

@@ -105,7 +105,15 @@ export async function markChargePaid(
 }
 
 const STATEMENT_KINDS: Record<StatementFilter, readonly TransferKind[]> = {
-  todos: ['deposit', 'withdrawal', 'withdrawal_reversal', 'purchase', 'refund', 'remuneration'],
+  todos: [
+    'deposit',
+    'withdrawal',
+    'withdrawal_reversal',
+    'purchase',
+    'desistencia',
+    'refund',
+    'remuneration',
+  ],
   remuneracao: ['remuneration'],
   deposito: ['deposit'],
   saque: ['withdrawal', 'withdrawal_reversal'],

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../lib/idempotency.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import { perUser } from '../../plugins/rate-limit.ts';
 import type { WalletService } from './wallet.service.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
@@ -117,6 +118,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
         request.requireUser(),
         request.body.value,
         typeof key === 'string' ? key : undefined,
+        requestOrigin(request),
       );
       return reply.status(outcome.status as 201).send(outcome.body);
     },

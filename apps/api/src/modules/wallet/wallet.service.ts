@@ -16,9 +16,11 @@ import QRCode from 'qrcode';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { pageOffset, toPage } from '../../lib/pagination.ts';
+import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { saoPauloMonthStart } from '../../lib/sao-paulo-month.ts';
 import { toOwnedToken, toStatementRow } from './holdings-presenter.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
+import { CURRENT_VERSIONS, type ConsentsService } from '../consents/consents.service.ts';
 import { newChargeTxid, type PixProvider } from '../pix/pix-provider.ts';
 import { accounts, transfer } from '../ledger/ledger.ts';
 import { locks } from '../locks/locks.ts';
@@ -42,8 +44,9 @@ export function createWalletService(deps: {
   limits: WalletLimits;
   now: () => Date;
   log: FastifyBaseLogger;
+  consents: Pick<ConsentsService, 'record'>;
 }) {
-  const { db, pix, limits, now, log } = deps;
+  const { db, pix, limits, now, log, consents } = deps;
   const reads = repo.createWalletReads(db);
 
   async function remainingDeposit(tx: Database, userId: number) {
@@ -139,8 +142,16 @@ export function createWalletService(deps: {
       return { deposit_in_the_month: centsToDecimal(paid), deposit_to_use: centsToDecimal(left) };
     },
 
-    /** A dynamic Pix charge for the amount, within the monthly allowance; idempotent per key. */
-    async deposit(user: UserRow, valueCents: bigint, idempotencyKey: string | undefined) {
+    /**
+     * A dynamic Pix charge for the amount, within the monthly allowance; idempotent per key. The
+     * deposit rules the person ticked are recorded with the charge (docs/product.md §15).
+     */
+    async deposit(
+      user: UserRow,
+      valueCents: bigint,
+      idempotencyKey: string | undefined,
+      origin: RequestOrigin,
+    ) {
       return idempotent<DepositResponse>(
         db,
         {
@@ -170,6 +181,11 @@ export function createWalletService(deps: {
             brCode,
             expiresAt,
           });
+          await consents.record(
+            tx,
+            { userId: user.id, document: 'deposit_rules', version: CURRENT_VERSIONS.deposit_rules },
+            origin,
+          );
           const body: DepositResponse = {
             qrcode: brCode,
             qrcode_image: await QRCode.toDataURL(brCode, {

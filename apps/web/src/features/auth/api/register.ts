@@ -10,6 +10,8 @@ export interface RegisterPayload {
   /** YYYY-MM-DD */
   birth_date: string;
   captcha: string;
+  /** The terms box, which the server requires and records (docs/product.md §15). */
+  terms_accepted: true;
 }
 
 /** POST /api/account/register/ as multipart form data → 201 {message}. */

@@ -62,6 +62,7 @@ export default function RegisterPage() {
         cpf_cnpj: values.cpf_cnpj,
         birth_date: values.birth_date,
         captcha,
+        terms_accepted: values.terms,
       });
       notifySuccess(result.message);
       await navigate('/confirmation-account', { state: { email: values.email } });
