@@ -47,13 +47,18 @@ export function createMetrics(sources: MetricsSources, log: FastifyInstance['log
     registers: [registry],
   });
 
-  const sourceErrors = new Counter({
-    name: 'copaiba_metrics_source_errors_total',
-    help: 'Scrapes in which a source could not be read (its series are missing from that scrape).',
-    labelNames: ['source'] as const,
-    registers: [registry],
-  });
-  /** A scrape-time read of the database; null (and counted) when it fails. */
+  /**
+   * The database reads of one scrape, each shared by the gauges that show it: the registry asks
+   * every metric for its values at once, so a gauge cannot wait for another's collect.
+   */
+  const perScrape = <T>(load: () => Promise<T>) => {
+    let pending: Promise<T> | null = null;
+    return () =>
+      (pending ??= load().finally(() => {
+        pending = null;
+      }));
+  };
+  /** A read that fails leaves its series out of this scrape and counts the failure. */
   async function read<T>(source: string, get: () => Promise<T>): Promise<T | null> {
     try {
       return await get();
@@ -63,6 +68,28 @@ export function createMetrics(sources: MetricsSources, log: FastifyInstance['log
       return null;
     }
   }
+  const outboxes = perScrape(() =>
+    Promise.all(
+      sources.outboxes.map(async ({ outbox, backlog }) => ({
+        outbox,
+        backlog: await read(`outbox:${outbox}`, backlog),
+      })),
+    ),
+  );
+  const { chainReconciliation } = sources;
+  const reconciliation = chainReconciliation
+    ? perScrape(() => read('chain-reconciliation', chainReconciliation))
+    : null;
+  const sourceErrors = new Counter({
+    name: 'copaiba_metrics_source_errors_total',
+    help: 'Scrapes in which a source could not be read (its series are missing from that scrape).',
+    labelNames: ['source'] as const,
+    registers: [registry],
+    // Counts this scrape's failures too: its values are read once the reads are done.
+    async collect() {
+      await Promise.all([outboxes(), reconciliation?.()]);
+    },
+  });
 
   new Gauge({
     name: 'copaiba_db_pool_connections',
@@ -118,11 +145,16 @@ export function createMetrics(sources: MetricsSources, log: FastifyInstance['log
     },
   });
 
-  const outboxDepth = new Gauge({
+  new Gauge({
     name: 'copaiba_outbox_depth',
     help: 'Outbox items not yet done.',
     labelNames: ['outbox'] as const,
     registers: [registry],
+    async collect() {
+      const read = await outboxes();
+      this.reset();
+      for (const { outbox, backlog } of read) if (backlog) this.set({ outbox }, backlog.depth);
+    },
   });
   new Gauge({
     name: 'copaiba_outbox_oldest_age_seconds',
@@ -130,41 +162,34 @@ export function createMetrics(sources: MetricsSources, log: FastifyInstance['log
     labelNames: ['outbox'] as const,
     registers: [registry],
     async collect() {
-      const backlogs = await Promise.all(
-        sources.outboxes.map(async ({ outbox, backlog }) => ({
-          outbox,
-          backlog: await read(`outbox:${outbox}`, backlog),
-        })),
-      );
+      const read = await outboxes();
       this.reset();
-      outboxDepth.reset();
-      for (const { outbox, backlog } of backlogs) {
-        if (!backlog) continue;
-        outboxDepth.set({ outbox }, backlog.depth);
-        this.set({ outbox }, backlog.oldestAgeSeconds);
-      }
+      for (const { outbox, backlog } of read)
+        if (backlog) this.set({ outbox }, backlog.oldestAgeSeconds);
     },
   });
 
-  const { chainReconciliation } = sources;
-  if (chainReconciliation) {
-    const differences = new Gauge({
-      name: 'copaiba_chain_reconciliation_differences',
-      help: 'Holders whose on-chain balance differs from the ledger, over every token’s latest check.',
-      registers: [registry],
-    });
+  if (reconciliation) {
     new Gauge({
       name: 'copaiba_chain_reconciliation_tokens',
       help: 'Tokens by the status of their latest on-chain check (ok, pendente, divergente).',
       labelNames: ['status'] as const,
       registers: [registry],
       async collect() {
-        const summary = await read('chain-reconciliation', chainReconciliation);
+        const summary = await reconciliation();
         this.reset();
-        differences.reset();
-        if (!summary) return;
-        for (const [status, count] of Object.entries(summary.tokens)) this.set({ status }, count);
-        differences.set(summary.differences);
+        for (const [status, count] of Object.entries(summary?.tokens ?? {}))
+          this.set({ status }, count);
+      },
+    });
+    new Gauge({
+      name: 'copaiba_chain_reconciliation_differences',
+      help: 'Holders whose on-chain balance differs from the ledger, over every token’s latest check.',
+      registers: [registry],
+      async collect() {
+        const summary = await reconciliation();
+        this.reset();
+        if (summary) this.set(summary.differences);
       },
     });
   }
