@@ -47,7 +47,8 @@ export interface EmbeddedPostgresOptions {
   database?: string;
   /**
    * Trades durability for speed (tests): initdb without syncing, fsync and synchronous commit off.
-   * A killed postmaster still loses nothing the OS holds; only a machine crash would.
+   * A commit may be acknowledged before its WAL leaves PostgreSQL's memory: never for a cluster
+   * whose postmaster a test kills (the soak turns synchronous commit back on).
    */
   ephemeral?: boolean;
   /** Extra server settings (`-c name=value`). */
