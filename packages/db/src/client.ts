@@ -53,7 +53,6 @@ const SQL_CODE = [
   'ledger.sql',
   'offers.sql',
   'chain-outbox.sql',
-  'notifications.sql',
   'purchases.sql',
   'desistencias.sql',
   'investor.sql',
