@@ -53,6 +53,7 @@ const SQL_CODE = [
   'ledger.sql',
   'offers.sql',
   'chain-outbox.sql',
+  'notifications.sql',
   'purchases.sql',
   'desistencias.sql',
   'investor.sql',

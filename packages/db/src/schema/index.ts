@@ -5,3 +5,5 @@ export * from './mail.ts';
 export * from './wallet.ts';
 export * from './chain.ts';
 export * from './investor.ts';
+export * from './forum.ts';
+export * from './notifications.ts';

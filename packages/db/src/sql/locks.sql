@@ -21,6 +21,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE p_name
     WHEN 'user_money' THEN 7
     WHEN 'offer' THEN 8
+    WHEN 'user_questions' THEN 9
   END
 $$;
 
@@ -28,6 +29,14 @@ $$;
 CREATE OR REPLACE FUNCTION lock_user_money(p_user_id bigint) RETURNS void
 LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(lock_class('user_money'), p_user_id::integer);
+$$;
+
+-- Outside the order above (no money path takes it, and its holder takes nothing after it): one
+-- person's questions in the offer forum, counted and written one at a time, so the hourly limit
+-- holds across API processes (docs/product.md §16).
+CREATE OR REPLACE FUNCTION lock_user_questions(p_user_id bigint) RETURNS void
+LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(lock_class('user_questions'), p_user_id::integer);
 $$;
 
 -- 3. Purchases of an offer share its lock; the closing job takes it exclusively, so it waits for
