@@ -5,6 +5,7 @@ import { installmentPayments, ledgerTransfers, tokens, users } from '@copaiba/db
 import { and, count, eq, inArray, lt, notExists, or } from 'drizzle-orm';
 import { isDatabaseUnavailable } from '../lib/app-error.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
+import { RISK_TERM } from '../modules/investor/risk-term.ts';
 import { InsufficientFunds } from '../modules/ledger/ledger.ts';
 import { SANDBOX_FAILING_KEY } from '../modules/pix/pix-provider.ts';
 import { recordPastPurchase } from '../modules/purchases/purchases.service.ts';
@@ -308,6 +309,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         body: { token: totpCode(secret, new Date()) },
       });
       if (on.status !== 200) throw new Error(`two-factor: ${on.status} ${JSON.stringify(on.body)}`);
+      // The Termo de Ciência de Risco, accepted before a first purchase (docs/product.md §15).
+      const term = await request('POST', '/api/investor/risk-term/', {
+        token,
+        body: { version: RISK_TERM.version },
+      });
+      if (term.status !== 200)
+        throw new Error(`risk term: ${term.status} ${JSON.stringify(term.body)}`);
       investors.push({ id: user!.id, token, secret, lastStep: step });
     }
 
@@ -327,7 +335,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const res = await request('POST', '/api/wallet/pix/deposit/', {
         token: who.token,
         key,
-        body: { value: centsText(valueCents) },
+        body: { value: centsText(valueCents), agreements_accepted: true },
       });
       if (res.status !== 201) return;
       const txid = res.body.txid as string;
@@ -582,7 +590,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const res = await request('POST', '/api/wallet/pix/deposit/', {
         token: who.token,
         key,
-        body: { value: '3000.00' },
+        body: { value: '3000.00', agreements_accepted: true },
       });
       const endToEndId = `E${randomBytes(16).toString('hex').slice(0, 31)}`;
       const txid = res.body.txid ?? '';
