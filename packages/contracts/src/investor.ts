@@ -38,7 +38,7 @@ export const QUALIFIED_INVESTMENTS_CENTS = 1_000_000_00n;
 
 /** An amount a person declares: "150000", "150.000,00", 150000.5; never negative or absurd. */
 const declaredAmount = z
-  .union([z.string({ error: requiredOrInvalid }), z.number({ error: requiredOrInvalid })])
+  .union([z.string(), z.number()], { error: requiredOrInvalid })
   .transform((value, ctx) => {
     const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
     if (/^\s*-/.test(text) || (typeof value === 'number' && value < 0)) {

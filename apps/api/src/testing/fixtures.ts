@@ -187,6 +187,43 @@ export const buyTokens = (
     payload: { quantity },
   });
 
+/** PUT /api/investor/profile/ as `who`: the investor's declaration (docs/product.md §15). */
+export const declareProfile = (t: TestApp, who: Bearer, payload: object) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/investor/profile/',
+    headers: bearer(who),
+    payload,
+  });
+
+/** GET /api/investor/profile/ as `who`. */
+export const investorProfile = async (t: TestApp, who: Bearer) =>
+  expectStatus(
+    await t.app.inject({ method: 'GET', url: '/api/investor/profile/', headers: bearer(who) }),
+    200,
+    'GET investor/profile/',
+  ).json();
+
+/** GET /api/wallet/purchases/?page= as `who`: 'Minhas compras'. */
+export const purchasesPage = async (t: TestApp, who: Bearer, page = 1) =>
+  expectStatus(
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/wallet/purchases/?page=${page}`,
+      headers: bearer(who),
+    }),
+    200,
+    'GET wallet/purchases/',
+  ).json();
+
+/** POST /api/wallet/purchases/{id}/desistencia/ as `who`. */
+export const desist = (t: TestApp, who: Bearer, purchaseId: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/wallet/purchases/${purchaseId}/desistencia/`,
+    headers: bearer(who),
+  });
+
 /** A row of the statement (GET /api/wallet/transactions/{filter}), the fields tests read. */
 export interface StatementRow {
   type_operation: string;

@@ -11,7 +11,7 @@
 --   3. The buyer's wallet (step 5): one investor's desistências and purchases one at a time.
 --   4. A purchase already undone answers replay and moves nothing (retries are harmless).
 --   5. Refusals: the offer no longer funding → offer_closed; p_now past the window (p_window from
---      the purchase's time) → window_over, with when it ended.
+--      the purchase's time; none at all when it is zero) → window_over, with when it ended.
 --   6. The units leave the holding, and the price leaves the year's total (step 6).
 --   7. The price moves from the offer's escrow back to the wallet: ledger_transfer of kind
 --      desistencia, keyed by the purchase (desistencia_key), its reference the purchase's id.
@@ -57,7 +57,7 @@ BEGIN
     RETURN QUERY SELECT 'offer_closed', NULL::timestamptz;
     RETURN;
   END IF;
-  IF p_now >= v_purchase.created_at + p_window THEN
+  IF p_window <= interval '0' OR p_now >= v_purchase.created_at + p_window THEN
     RETURN QUERY SELECT 'window_over', v_purchase.created_at + p_window;
     RETURN;
   END IF;

@@ -16,14 +16,23 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT extract(year FROM p_at AT TIME ZONE 'America/Sao_Paulo')::integer
 $$;
 
--- Adds p_delta_cents (negative: gives back) to the investor's total of p_at's year.
+-- Adds p_delta_cents to the investor's total of p_at's year; a negative one (a purchase given
+-- back) changes the row its purchase made (an insert would be checked, and refused, as negative).
 CREATE OR REPLACE FUNCTION count_annual_investment(
   p_user_id bigint, p_at timestamptz, p_delta_cents bigint)
-RETURNS void LANGUAGE sql AS $$
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_delta_cents < 0 THEN
+    UPDATE investor_annual_investments
+    SET invested_cents = invested_cents + p_delta_cents
+    WHERE user_id = p_user_id AND year = sao_paulo_year(p_at);
+    RETURN;
+  END IF;
   INSERT INTO investor_annual_investments AS a (user_id, year, invested_cents)
   VALUES (p_user_id, sao_paulo_year(p_at), p_delta_cents)
   ON CONFLICT (user_id, year)
-  DO UPDATE SET invested_cents = a.invested_cents + excluded.invested_cents
+  DO UPDATE SET invested_cents = a.invested_cents + excluded.invested_cents;
+END
 $$;
 
 -- The investor's limit in p_at's year, from their latest declaration: none for a qualified
@@ -53,7 +62,8 @@ LANGUAGE sql STABLE AS $$
       SELECT * FROM investor_declarations x WHERE x.user_id = p_user_id ORDER BY x.id DESC LIMIT 1
     ) AS d ON true
   )
-  SELECT annual_limit, invested, elsewhere, greatest(annual_limit - invested - elsewhere, 0)
+  SELECT annual_limit, invested, elsewhere,
+    CASE WHEN annual_limit IS NOT NULL THEN greatest(annual_limit - invested - elsewhere, 0) END
   FROM declared
 $$;
 

@@ -131,6 +131,7 @@ export function createPurchasesService(deps: {
               : 'confirmada';
           const until = r.createdAt.getTime() + windowHours * HOUR_MS;
           const open =
+            windowHours > 0 &&
             status === 'confirmada' &&
             (r.offerStatus === 'funding' || r.offerStatus === 'all_sold') &&
             at < until;
