@@ -79,6 +79,10 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   pool.on('error', (err) => process.stderr.write(`postgres idle client error: ${err.message}\n`));
+  // A connection lent to a query when PostgreSQL dies emits 'error' too, and the pool removes its
+  // own listener while lending it: unheard, that event crashes the process (the soak found it,
+  // docs/SECURITY.md). The query in flight is rejected with the error all the same.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema });
   return {
     db,
