@@ -55,6 +55,8 @@ import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import { createTokensService } from './modules/tokens/tokens.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { statementsRoutes } from './modules/statements/statements.routes.ts';
+import { createStatementsService } from './modules/statements/statements.service.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -146,6 +148,12 @@ export async function buildApp(deps: AppDeps) {
   const issuers = createIssuersService({ db, storage, captcha, userChanges: userCache });
   const tokens = createTokensService({ db, storage, now, issuers });
   const projects = createProjectsService({ db, storage, tokens });
+  const statements = createStatementsService({
+    db,
+    tokens,
+    platform: { name: 'Copaíba', cnpj: config.PLATFORM_CNPJ },
+    now,
+  });
   const admin = createAdminService({
     db,
     chain: deps.chain ?? outboxChainRecorder,
@@ -255,6 +263,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(adminRoutes, { admin });
       await api.register(managerRoutes, { manager });
       await api.register(walletRoutes, { wallet, withdrawals });
+      await api.register(statementsRoutes, { statements });
       await api.register(purchasesRoutes, { purchases });
       await api.register(investorRoutes, { investor });
       await api.register(consentsRoutes, { consents });

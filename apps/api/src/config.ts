@@ -1,5 +1,6 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isValidCnpj, normalizeCpfCnpj } from '@copaiba/contracts';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -61,6 +62,13 @@ const envSchema = z.object({
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   WEB_DIST_DIR: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('suporte@copaiba.com.br'),
+  /** The platform's CNPJ on the income report (docs/product.md §17); a demo one by default. */
+  PLATFORM_CNPJ: z
+    .string()
+    .trim()
+    .transform(normalizeCpfCnpj)
+    .refine(isValidCnpj, 'deve ser um CNPJ válido')
+    .default('52614007000105'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),

@@ -42,3 +42,12 @@ export function formatCnpj(value: string): string {
   if (raw.length !== 14) return value;
   return `${raw.slice(0, 2)}.${raw.slice(2, 5)}.${raw.slice(5, 8)}/${raw.slice(8, 12)}-${raw.slice(12)}`;
 }
+
+/** CPF as '123.456.789-09', CNPJ as formatCnpj; anything else as given, nothing as ''. */
+export function formatCpfCnpj(value: string | null | undefined): string {
+  if (!value) return '';
+  const raw = normalizeCpfCnpj(value);
+  if (/^\d{11}$/.test(raw))
+    return `${raw.slice(0, 3)}.${raw.slice(3, 6)}.${raw.slice(6, 9)}-${raw.slice(9)}`;
+  return formatCnpj(value);
+}

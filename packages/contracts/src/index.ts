@@ -14,3 +14,4 @@ export * from './wallet.ts';
 export * from './privacy.ts';
 export * from './investor.ts';
 export * from './essential-information.ts';
+export * from './statements.ts';

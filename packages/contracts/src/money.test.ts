@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   basisPointsToPercent,
   centsToDecimal,
+  centsToPtBr,
   decimalToCents,
   decimalToCentsOrZero,
   decimalToScaled,
   divideHalfEven,
+  formatBrl,
   scaledToDecimal,
   typedAmountToCents,
 } from './money.ts';
@@ -187,6 +189,24 @@ describe('typedAmountToCents', () => {
         expect(typedAmountToCents(ptBr(c))).toBe(c);
         expect(typedAmountToCents(`R$ ${ptBr(c)}`)).toBe(c);
         expect(typedAmountToCents(centsToDecimal(c))).toBe(c);
+      }),
+    );
+  });
+});
+
+describe('centsToPtBr and formatBrl', () => {
+  it('write centavos as a person reads them, thousands grouped, the sign first', () => {
+    expect(centsToPtBr(123456n)).toBe('1.234,56');
+    expect(centsToPtBr(-5n)).toBe('-0,05');
+    expect(centsToPtBr(0n)).toBe('0,00');
+    expect(centsToPtBr(-100_000_000n)).toBe('-1.000.000,00');
+    expect(formatBrl(123456n)).toBe('R$ 1.234,56');
+    expect(formatBrl(-5n)).toBe('-R$ 0,05');
+    fc.assert(
+      fc.property(cents, (c) => {
+        expect(centsToPtBr(c)).toBe(ptBr(c));
+        expect(centsToPtBr(-c)).toBe(c === 0n ? '0,00' : `-${ptBr(c)}`);
+        expect(typedAmountToCents(centsToPtBr(c))).toBe(c);
       }),
     );
   });

@@ -23,11 +23,15 @@ export function centsToDecimal(cents: bigint): string {
   return scaledToDecimal(cents, 2);
 }
 
+/** Centavos as a pt-BR number, for spreadsheets and tables: 123456n → "1.234,56", -5n → "-0,05". */
+export function centsToPtBr(cents: bigint): string {
+  const [whole = '0', fraction = '00'] = centsToDecimal(cents < 0n ? -cents : cents).split('.');
+  return `${cents < 0n ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fraction}`;
+}
+
 /** Centavos as a person reads them in pt-BR: 123456n → "R$ 1.234,56", -5n → "-R$ 0,05". */
 export function formatBrl(cents: bigint): string {
-  const [whole = '0', fraction = '00'] = centsToDecimal(cents < 0n ? -cents : cents).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${cents < 0n ? '-' : ''}R$ ${grouped},${fraction}`;
+  return `${cents < 0n ? '-' : ''}R$ ${centsToPtBr(cents < 0n ? -cents : cents)}`;
 }
 
 /** Hundredths of a percent → "12.50". */

@@ -227,6 +227,25 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
     url: `/api/wallet/purchases/${ids.tokenId}/desistencia/`,
     passes: 404,
   }),
+  'GET /api/wallet/transactions/export.csv': () => ({
+    url: '/api/wallet/transactions/export.csv',
+    passes: 200,
+  }),
+  'GET /api/wallet/income-report/': () => ({ url: '/api/wallet/income-report/', passes: 200 }),
+  // Nobody here ever held a token: 404 is the answer for a year without a report.
+  'GET /api/wallet/income-report/:year': () => ({
+    url: '/api/wallet/income-report/2026',
+    passes: 404,
+  }),
+  'GET /api/wallet/income-report/:year.pdf': () => ({
+    url: '/api/wallet/income-report/2026.pdf',
+    passes: 404,
+  }),
+  'GET /api/wallet/upcoming-receipts/': () => ({
+    url: '/api/wallet/upcoming-receipts/',
+    passes: 200,
+  }),
+  'GET /api/wallet/history/': () => ({ url: '/api/wallet/history/', passes: 200 }),
   'GET /api/twoauth/': () => ({ url: '/api/twoauth/', passes: 200 }),
   'POST /api/twoauth/': () => ({ url: '/api/twoauth/', payload: {}, passes: 400 }),
   'GET /api/investor/profile/': () => ({ url: '/api/investor/profile/', passes: 200 }),

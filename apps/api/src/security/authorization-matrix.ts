@@ -176,6 +176,13 @@ export const AUTHORIZATION_MATRIX = {
   'POST /api/wallet/buy-token/:id': { access: 'signed-in' },
   'GET /api/wallet/purchases/': { access: 'signed-in' },
   'POST /api/wallet/purchases/:id/desistencia/': { access: 'signed-in' },
+  // Statements and the income report: each reads only the caller's own ledger.
+  'GET /api/wallet/transactions/export.csv': { access: 'signed-in' },
+  'GET /api/wallet/income-report/': { access: 'signed-in' },
+  'GET /api/wallet/income-report/:year': { access: 'signed-in' },
+  'GET /api/wallet/income-report/:year.pdf': { access: 'signed-in' },
+  'GET /api/wallet/upcoming-receipts/': { access: 'signed-in' },
+  'GET /api/wallet/history/': { access: 'signed-in' },
   'GET /api/twoauth/': { access: 'signed-in' },
   'POST /api/twoauth/': { access: 'signed-in' },
 

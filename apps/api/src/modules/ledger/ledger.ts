@@ -1,10 +1,11 @@
 import {
   ledgerAccounts,
+  ledgerTransfers,
   type Database,
   type LedgerAccountKind,
   type TransferKind,
 } from '@copaiba/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import { sqlRows } from '../../lib/sql-rows.ts';
 
 export interface AccountRef {
@@ -110,4 +111,58 @@ export async function ledgerTotal(db: Database): Promise<bigint> {
     .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)` })
     .from(ledgerAccounts);
   return BigInt(row?.total ?? 0);
+}
+
+/** A movement of a user's wallet, its amount signed from the wallet's side (+ in, − out). */
+export interface WalletMovement {
+  id: number;
+  kind: TransferKind;
+  amountCents: bigint;
+  tokenId: number | null;
+  quantity: number | null;
+  reference: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Every transfer in or out of the user's wallet, oldest first (the order they were applied), up
+ * to `before` when given: what statements and reports are computed from.
+ */
+export async function walletMovements(
+  db: Database,
+  userId: number,
+  before?: Date,
+): Promise<WalletMovement[]> {
+  const wallet = db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, accounts.wallet(userId).code));
+  const rows = await db
+    .select({
+      id: ledgerTransfers.id,
+      kind: ledgerTransfers.kind,
+      credited: sql<boolean>`${ledgerTransfers.creditAccountId} = (${wallet})`,
+      amountCents: ledgerTransfers.amountCents,
+      tokenId: ledgerTransfers.tokenId,
+      quantity: ledgerTransfers.quantity,
+      reference: ledgerTransfers.reference,
+      createdAt: ledgerTransfers.createdAt,
+    })
+    .from(ledgerTransfers)
+    .where(
+      and(
+        // The user's index first; then only what touched the wallet itself.
+        eq(ledgerTransfers.userId, userId),
+        or(
+          eq(ledgerTransfers.debitAccountId, sql`(${wallet})`),
+          eq(ledgerTransfers.creditAccountId, sql`(${wallet})`),
+        ),
+        before ? lt(ledgerTransfers.createdAt, before) : undefined,
+      ),
+    )
+    .orderBy(asc(ledgerTransfers.id));
+  return rows.map(({ credited, ...row }) => ({
+    ...row,
+    amountCents: credited ? row.amountCents : -row.amountCents,
+  }));
 }

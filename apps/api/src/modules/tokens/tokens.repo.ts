@@ -1,5 +1,5 @@
 import { projects, tokenIssuers, tokens, type Database } from '@copaiba/db';
-import { and, count, desc, eq, like, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 
 export type TokenRow = typeof tokens.$inferSelect;
 export type NewToken = typeof tokens.$inferInsert;
@@ -64,3 +64,20 @@ export async function updateEditableToken(
     .returning({ id: tokens.id });
   return rows.length === 1;
 }
+
+/** Tokens with their issuer's name and CNPJ and how many installments were paid. */
+export async function tokensWithIssuer(db: Database, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      token: tokens,
+      issuerName: tokenIssuers.institution,
+      issuerCnpj: tokenIssuers.cnpj,
+      installmentsPaid: sql<number>`token_installments_paid(${tokens.id})`.mapWith(Number),
+    })
+    .from(tokens)
+    .innerJoin(tokenIssuers, eq(tokenIssuers.id, tokens.issuerId))
+    .where(inArray(tokens.id, ids));
+}
+
+export type TokenWithIssuer = Awaited<ReturnType<typeof tokensWithIssuer>>[number];

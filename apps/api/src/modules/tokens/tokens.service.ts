@@ -135,6 +135,15 @@ export function createTokensService(deps: {
     /** The creator's own token with whether it has a project; another creator's: 404. */
     ownToken,
 
+    /**
+     * The tokens an investor's statements and reports name, with their issuer and the
+     * installments paid so far (docs/product.md §17), by id.
+     */
+    async withIssuers(ids: number[]): Promise<Map<number, TokenWithIssuer>> {
+      const rows = await repo.tokensWithIssuer(db, [...new Set(ids)]);
+      return new Map(rows.map((row) => [row.token.id, row]));
+    },
+
     async create(user: UserRow, body: TokenFields & TokenFiles) {
       const issuer = await issuers.ownIssuer(user);
       if (!issuer) throw AppError.forbidden(tokenMessages.noIssuer);
@@ -216,3 +225,6 @@ export function createTokensService(deps: {
 }
 
 export type TokensService = ReturnType<typeof createTokensService>;
+
+/** A token with its issuer's name and CNPJ and the installments paid so far. */
+export type TokenWithIssuer = repo.TokenWithIssuer;
