@@ -17,6 +17,11 @@ import { createUserCache } from './modules/accounts/user-cache.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
+import { forumRoutes } from './modules/forum/forum.routes.ts';
+import { createForumService } from './modules/forum/forum.service.ts';
+import { createMailSender, messageIdDomain } from './modules/notifications/mail-sender.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { createConsentsService } from './modules/consents/consents.service.ts';
 import { investorRoutes } from './modules/investor/investor.routes.ts';
@@ -112,7 +117,27 @@ export async function buildApp(deps: AppDeps) {
 
   const userCache = await createUserCache(database);
   app.addHook('onClose', () => userCache.close());
+  // How mails leave: SMTP, or the dev outbox table; the mail job sends the outbox through it.
   const mailer = deps.mailer ?? outboxMailer(db, app.log);
+  const notifications = createNotificationsService({
+    db,
+    now,
+    presenter: { desistenciaDays: config.DESISTENCIA_DAYS },
+  });
+  const mailSender = createMailSender({
+    db,
+    transport: mailer,
+    log: app.log,
+    options: {
+      leaseMs: config.MAIL_LEASE_SECONDS * 1000,
+      retryMs: config.MAIL_RETRY_SECONDS * 1000,
+      messageIdDomain: messageIdDomain(config.MAIL_FROM, config.PUBLIC_URL),
+      publicUrl: config.PUBLIC_URL,
+      presenter: { desistenciaDays: config.DESISTENCIA_DAYS },
+    },
+  });
+  await mailSender.listen(database);
+  app.decorate('mailOutbox', mailSender);
   const sessions = createSessionTokens({
     secrets,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -123,13 +148,12 @@ export async function buildApp(deps: AppDeps) {
   const consents = createConsentsService({ db, now });
   const accounts = createAccountsService({
     db,
-    mailer,
+    mailOutbox: notifications,
     captcha,
     sessions,
     secrets,
     publicUrl: config.PUBLIC_URL,
     now,
-    log: app.log,
     loginFailures: deps.redis
       ? redisAttemptCounter(deps.redis, 'copaiba-login:')
       : memoryAttemptCounter(now),
@@ -160,7 +184,9 @@ export async function buildApp(deps: AppDeps) {
     now,
     log: app.log,
     userChanges: userCache,
+    notifications,
   });
+  const forum = createForumService({ db, now, notifications, admin });
   // The chain's modules (viem) are imported only when a chain is configured: start-up time.
   const chain =
     deps.chainRuntime !== undefined
@@ -176,7 +202,7 @@ export async function buildApp(deps: AppDeps) {
             }),
           );
   app.decorate('chain', chain);
-  const manager = createManagerService({ db, storage, now });
+  const manager = createManagerService({ db, storage, now, notifications });
   const pix = deps.pix ?? createPixProvider(config);
   const webhookSecret = config.PIX_WEBHOOK_SECRET ?? secrets.pixWebhookSecret;
   const wallet = createWalletService({
@@ -189,6 +215,7 @@ export async function buildApp(deps: AppDeps) {
     now,
     log: app.log,
     consents,
+    notifications,
   });
   const pixWebhook = createPixWebhookService({ secret: webhookSecret, wallet });
   const purchases = createPurchasesService({
@@ -211,6 +238,7 @@ export async function buildApp(deps: AppDeps) {
     monthlyLimitCents: config.WITHDRAW_MONTHLY_LIMIT,
     now,
     log: app.log,
+    notifications,
   });
 
   await app.register(errorsPlugin);
@@ -220,8 +248,10 @@ export async function buildApp(deps: AppDeps) {
         const created = createMetrics(
           {
             poolUse: () => database.poolUse(),
-            // A mail outbox joins this list with its own backlog.
-            outboxes: [{ outbox: 'chain', backlog: () => outboxBacklog(db) }],
+            outboxes: [
+              { outbox: 'chain', backlog: () => outboxBacklog(db) },
+              { outbox: 'mail', backlog: () => mailSender.backlog() },
+            ],
             chainReconciliation: chain
               ? await import('./modules/chain/reconciliation.ts').then(
                   (m) => () => m.reconciliationSummary(db),
@@ -256,7 +286,11 @@ export async function buildApp(deps: AppDeps) {
           annual_investment_limit: centsToDecimal(config.ANNUAL_INVESTMENT_LIMIT),
         },
       });
-      await api.register(supportRoutes, { mailer, captcha, supportEmail: config.SUPPORT_EMAIL });
+      await api.register(supportRoutes, {
+        mailOutbox: notifications,
+        captcha,
+        supportEmail: config.SUPPORT_EMAIL,
+      });
       await api.register(issuersRoutes, { issuers });
       await api.register(tokensRoutes, { tokens });
       await api.register(projectsRoutes, { projects });
@@ -268,6 +302,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(investorRoutes, { investor });
       await api.register(consentsRoutes, { consents });
       await api.register(twoFactorRoutes, { twoFactor });
+      await api.register(forumRoutes, { forum });
+      await api.register(notificationsRoutes, { notifications });
       if (chain) {
         const cacheMs = config.NODE_ENV === 'test' ? 0 : 10_000;
         const { chainRoutes } = await import('./modules/chain/chain.routes.ts');
@@ -289,7 +325,10 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(mediaRoutes, { storage });
   await app.register(webPlugin, { distDir: deps.webDistDir });
-  app.addHook('onClose', () => mailer.close());
+  app.addHook('onClose', async () => {
+    await mailSender.stop();
+    mailer.close();
+  });
   if (chain && config.CHAIN_WORKER_INTERVAL_MS > 0) {
     const chainWorker = chain.worker.start(config.CHAIN_WORKER_INTERVAL_MS);
     app.addHook('onClose', () => chainWorker.stop());
@@ -315,6 +354,8 @@ export async function buildApp(deps: AppDeps) {
         { name: 'pay-installments', run: () => payDueInstallments(db, now()) },
         { name: 'expire-charges', run: () => expireCharges(db, now()) },
         { name: 'retry-payouts', run: () => withdrawals.retryPayouts() },
+        // Retries of mails that failed; new ones leave at once (mail-sender.ts listens).
+        { name: 'send-mails', run: () => mailSender.run() },
       ],
       config.JOBS_INTERVAL_SECONDS * 1000,
       app.log,

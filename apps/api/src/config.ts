@@ -54,6 +54,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(10).optional(),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('Copaíba <nao-responda@copaiba.com.br>'),
+  /** How long a mail sender holds an outbox row while sending it (docs/DECISIONS.md, mail outbox). */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** The first retry of a mail that failed; each further one waits twice as long, up to an hour. */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JWT_SECRET: z.string().min(32).optional(),
   ENCRYPTION_KEY: z.string().min(32).optional(),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),

@@ -15,3 +15,5 @@ export * from './privacy.ts';
 export * from './investor.ts';
 export * from './essential-information.ts';
 export * from './statements.ts';
+export * from './forum.ts';
+export * from './notifications.ts';

@@ -9,6 +9,9 @@ export const PAGE_SIZES = {
   statement: 6,
   /** 'Minhas compras' (docs/product.md §15). */
   purchases: 6,
+  /** The offer forum and the notifications (docs/product.md §16). */
+  questions: 10,
+  notifications: 10,
 } as const;
 
 export const INVALID_PAGE = 'Página inválida.';

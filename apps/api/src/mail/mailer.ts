@@ -1,23 +1,41 @@
 import { devOutbox, type Database } from '@copaiba/db';
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface Mail {
-  to: string;
+/** What a mail says: its templates (templates.ts) build it. */
+export interface MailContent {
   subject: string;
   text: string;
   html: string;
   replyTo?: string;
 }
 
+export interface Mail extends MailContent {
+  to: string;
+  /** `<…@…>`, the same on every attempt to send one outbox row, so duplicates are recognisable. */
+  messageId?: string;
+}
+
+/** How the mail job delivers a mail; a thrown error is a failed attempt, retried later. */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
   close(): void;
 }
 
-/** Real SMTP when SMTP_URL is set. */
+/**
+ * Real SMTP when SMTP_URL is set. The timeouts keep one attempt well inside the mail job's lease
+ * (MAIL_LEASE_SECONDS), so no other process takes a row over while it is still being sent.
+ */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport(
+    new SMTPTransport({
+      url: smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    }),
+  );
   return {
     async send(mail) {
       await transport.sendMail({ from, ...mail });
@@ -30,7 +48,10 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 export function outboxMailer(db: Database, log: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
-      const headers: Record<string, string> = mail.replyTo ? { 'reply-to': mail.replyTo } : {};
+      const headers: Record<string, string> = {
+        ...(mail.replyTo ? { 'reply-to': mail.replyTo } : {}),
+        ...(mail.messageId ? { 'message-id': mail.messageId } : {}),
+      };
       await db
         .insert(devOutbox)
         .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers });

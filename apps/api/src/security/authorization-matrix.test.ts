@@ -6,6 +6,8 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import {
+  answerQuestion,
+  askQuestion,
   creatorWithIssuedToken,
   expectStatus,
   form,
@@ -40,6 +42,8 @@ interface Ids {
   /** A stored image of the owner's issuer, e.g. `/media/images/…`. */
   mediaUrl: string;
   projectValues: Record<string, FormValue | undefined>;
+  /** A question on the token, already answered by its owner. */
+  questionId: number;
 }
 
 /**
@@ -257,6 +261,47 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
     passes: 400,
   }),
 
+  'GET /api/token/:id/questions/': (ids) => ({
+    url: `/api/token/${ids.tokenId}/questions/`,
+    passes: 200,
+  }),
+  'POST /api/token/:id/questions/': (ids) => ({
+    url: `/api/token/${ids.tokenId}/questions/`,
+    payload: {},
+    passes: 400,
+  }),
+  // A valid answer to a question already answered: the owner gets 409 and nothing changes.
+  'POST /api/token/:id/questions/:qid/answer/': (ids) => ({
+    url: `/api/token/${ids.tokenId}/questions/${ids.questionId}/answer/`,
+    payload: { answer: 'Outra resposta.' },
+    passes: 409,
+  }),
+  'GET /api/token-issuer/unanswered-questions/': () => ({
+    url: '/api/token-issuer/unanswered-questions/',
+    passes: 200,
+  }),
+  'PATCH /api/admins/questions/:qid/': (ids) => ({
+    url: `/api/admins/questions/${ids.questionId}/`,
+    payload: {},
+    passes: 400,
+  }),
+  'GET /api/notifications/': () => ({ url: '/api/notifications/', passes: 200 }),
+  'POST /api/notifications/read/': () => ({
+    url: '/api/notifications/read/',
+    payload: {},
+    passes: 400,
+  }),
+  'GET /api/notifications/preferences/': () => ({
+    url: '/api/notifications/preferences/',
+    passes: 200,
+  }),
+  // Turning a money receipt's mail off is refused: 400, nothing saved.
+  'PUT /api/notifications/preferences/': () => ({
+    url: '/api/notifications/preferences/',
+    payload: { deposit_credited: { email: false } },
+    passes: 400,
+  }),
+
   // No caller here has the PSP's secret; the body is empty in case one wrongly got through.
   'POST /api/webhooks/pix/': () => ({ url: '/api/webhooks/pix/', payload: {}, passes: 400 }),
   'POST /api/sandbox/pix/pay/': () => ({ url: '/api/sandbox/pix/pay/', payload: {}, passes: 400 }),
@@ -325,6 +370,9 @@ beforeAll(async () => {
     .select({ id: tokenIssuers.id })
     .from(tokenIssuers)
     .where(eq(tokenIssuers.userId, ownerUserId));
+  const asked = await askQuestion(t, investor, tokenId, 'Qual é o principal risco do projeto?');
+  const questionId = expectStatus(asked, 201, 'question').json().id as number;
+  expectStatus(await answerQuestion(t, owner, tokenId, questionId, 'Clima.'), 200, 'answer');
   const publicIssuer = await send(t, 'GET', `/api/token-issuer/detail/${issuer!.id}`);
   const logo = expectStatus(publicIssuer, 200, 'issuer detail').json().logo_image as string;
   ids = {
@@ -333,6 +381,7 @@ beforeAll(async () => {
     issuerId: issuer!.id,
     mediaUrl: new URL(logo, 'http://localhost').pathname,
     projectValues,
+    questionId,
   };
 
   Object.assign(bearer, {

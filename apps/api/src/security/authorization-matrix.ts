@@ -192,6 +192,20 @@ export const AUTHORIZATION_MATRIX = {
   'GET /api/investor/risk-term/': { access: 'signed-in' },
   'POST /api/investor/risk-term/': { access: 'signed-in' },
 
+  // The offer forum (docs/product.md §16): signed-in users read and ask; the token's creator
+  // answers; administrators hide.
+  'GET /api/token/:id/questions/': { access: 'signed-in' },
+  'POST /api/token/:id/questions/': { access: 'signed-in' },
+  'POST /api/token/:id/questions/:qid/answer/': { access: 'token-owner' },
+  'GET /api/token-issuer/unanswered-questions/': { access: 'creator' },
+  'PATCH /api/admins/questions/:qid/': { access: 'admin' },
+
+  // Notifications: each user's own.
+  'GET /api/notifications/': { access: 'signed-in' },
+  'POST /api/notifications/read/': { access: 'signed-in' },
+  'GET /api/notifications/preferences/': { access: 'signed-in' },
+  'PUT /api/notifications/preferences/': { access: 'signed-in' },
+
   // Pix.
   'POST /api/webhooks/pix/': { access: 'psp-secret' },
   'POST /api/sandbox/pix/pay/': { access: 'public', onlyWhen: 'PIX_PROVIDER=sandbox' },

@@ -2,33 +2,56 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server in the test process that keeps every message it receives, parsed. */
+/**
+ * A real SMTP server in the test process that keeps every message it receives, parsed. It can be
+ * stopped and started again on the same port (a mail server that is down for a while), and a
+ * test can act on a message before the server accepts it (`beforeAccept`).
+ */
 export async function startSmtpSink() {
   const messages: ParsedMail[] = [];
   const waiters: Array<() => void> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          messages.push(mail);
-          waiters.splice(0).forEach((wake) => wake());
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  let port = 0;
+  let server: SMTPServer | null = null;
+  const sink = {
+    /** Runs after a message is read and before the server answers 250 (accepted) to the client. */
+    beforeAccept: null as ((mail: ParsedMail) => Promise<void>) | null,
+  };
+
+  async function listen(): Promise<void> {
+    const created = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then(async (mail) => {
+            await sink.beforeAccept?.(mail);
+            messages.push(mail);
+            waiters.splice(0).forEach((wake) => wake());
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve) => created.listen(port, '127.0.0.1', resolve));
+    port = (created.server.address() as AddressInfo).port;
+    server = created;
+  }
+  await listen();
 
   const addressedTo = (mail: ParsedMail, to: string) =>
     [mail.to]
       .flat()
       .some((a) => a?.value.some((v) => v.address?.toLowerCase() === to.toLowerCase()));
+  const close = () =>
+    new Promise<void>((resolve) => {
+      const closing = server;
+      server = null;
+      if (!closing) return resolve();
+      closing.close(() => resolve());
+    });
 
-  return {
+  return Object.assign(sink, {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     /** Waits for the n-th message (1-based) to this address. */
@@ -45,8 +68,12 @@ export async function startSmtpSink() {
       }
     },
     countTo: (to: string) => messages.filter((m) => addressedTo(m, to)).length,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+    /** The mail server goes down: connections to its port are refused until `start`. */
+    stop: close,
+    /** Back up, on the same port. */
+    start: listen,
+    close,
+  });
 }
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;

@@ -8,7 +8,7 @@ import { templateEnv } from './template-env.ts';
  * the embedded one the test command started: database.setup.ts), copied from the migrated
  * template when there is one. close() drops it.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     throw new Error(
@@ -25,6 +25,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (!template) await handle.migrate();
   return {
     ...handle,
+    /** For a process of its own (e.g. an API server a test starts and kills). */
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);

@@ -8,15 +8,13 @@ import {
 } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
 import { verify } from '@node-rs/argon2';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AttemptCounter } from '../../lib/attempt-counter.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { keyedHash, type Secrets } from '../../lib/secrets.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { confirmationMail, passwordResetMail } from '../../mail/templates.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { CURRENT_VERSIONS, type ConsentsService } from '../consents/consents.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import * as repo from './accounts.repo.ts';
 import { hashPassword } from './passwords.ts';
 import type { SessionTokens } from './session-tokens.ts';
@@ -60,13 +58,13 @@ export const messages = {
 
 export interface AccountsDeps {
   db: Database;
-  mailer: Mailer;
+  /** Codes and links travel by mail only, through the outbox (docs/product.md §16). */
+  mailOutbox: Pick<NotificationsService, 'enqueueMail'>;
   captcha: CaptchaService;
   sessions: SessionTokens;
   secrets: Secrets;
   publicUrl: string;
   now: () => Date;
-  log: FastifyBaseLogger;
   /** Wrong passwords per account (keyed by a hash of the e-mail). */
   loginFailures: AttemptCounter;
   userChanges: UserChanges;
@@ -74,7 +72,7 @@ export interface AccountsDeps {
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, mailer, captcha, sessions, secrets, now, log, loginFailures, userChanges, consents } =
+  const { db, mailOutbox, captcha, sessions, secrets, now, loginFailures, userChanges, consents } =
     deps;
   const loginKey = (email: string) =>
     keyedHash(secrets.hashKey, `login:${email.trim().toLowerCase()}`);
@@ -83,24 +81,25 @@ export function createAccountsService(deps: AccountsDeps) {
   // Verifying against this keeps a missing account as slow as a wrong password.
   const dummyHash = hashPassword('copaiba-timing-equaliser');
 
-  /** Mail is sent after the data is committed; a failed send is logged and the user can ask again. */
-  async function deliver(mail: Parameters<Mailer['send']>[0]): Promise<void> {
-    try {
-      await mailer.send(mail);
-    } catch (err) {
-      log.error({ err, to: mail.to, subject: mail.subject }, 'mail delivery failed');
-    }
-  }
-
+  /** The code and its mail in one transaction: a code is never stored without its mail. */
   async function issueConfirmationCode(user: repo.UserRow): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await repo.insertCode(db, {
-      userId: user.id,
-      purpose: 'confirm_email',
-      codeHash: codeHash('confirm_email', user.id, code),
-      expiresAt: new Date(now().getTime() + CONFIRMATION_TTL_HOURS * 3_600_000),
+    await db.transaction(async (tx) => {
+      await repo.insertCode(tx, {
+        userId: user.id,
+        purpose: 'confirm_email',
+        codeHash: codeHash('confirm_email', user.id, code),
+        expiresAt: new Date(now().getTime() + CONFIRMATION_TTL_HOURS * 3_600_000),
+      });
+      await mailOutbox.enqueueMail(
+        {
+          template: 'confirmation',
+          userId: user.id,
+          data: { code, ttl_hours: CONFIRMATION_TTL_HOURS },
+        },
+        tx,
+      );
     });
-    await deliver(confirmationMail(user.email, user.name, code, CONFIRMATION_TTL_HOURS));
   }
 
   /**
@@ -248,14 +247,23 @@ export function createAccountsService(deps: AccountsDeps) {
       const user = await repo.findUserByEmail(db, email);
       if (user) {
         const token = randomBytes(24).toString('base64url');
-        await repo.insertCode(db, {
-          userId: user.id,
-          purpose: 'reset_password',
-          codeHash: codeHash('reset_password', user.id, token),
-          expiresAt: new Date(now().getTime() + RESET_TTL_MINUTES * 60_000),
-        });
         const link = `${deps.publicUrl}/change-password?${new URLSearchParams({ token, email: user.email }).toString()}`;
-        await deliver(passwordResetMail(user.email, user.name, link, RESET_TTL_MINUTES));
+        await db.transaction(async (tx) => {
+          await repo.insertCode(tx, {
+            userId: user.id,
+            purpose: 'reset_password',
+            codeHash: codeHash('reset_password', user.id, token),
+            expiresAt: new Date(now().getTime() + RESET_TTL_MINUTES * 60_000),
+          });
+          await mailOutbox.enqueueMail(
+            {
+              template: 'password_reset',
+              userId: user.id,
+              data: { link, ttl_minutes: RESET_TTL_MINUTES },
+            },
+            tx,
+          );
+        });
       }
       return { message: messages.resetRequested };
     },

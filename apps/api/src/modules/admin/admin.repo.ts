@@ -69,6 +69,15 @@ export async function issueReleasedToken(db: Database, tokenId: number, at: Date
   return row;
 }
 
+/** The user who registered the issuer (the creator of its tokens). */
+export async function creatorOfIssuer(db: Database, issuerId: number): Promise<number> {
+  const [row] = await db
+    .select({ userId: tokenIssuers.userId })
+    .from(tokenIssuers)
+    .where(eq(tokenIssuers.id, issuerId));
+  return row!.userId;
+}
+
 export async function setRoles(
   db: Database,
   userId: number,
@@ -97,10 +106,9 @@ export async function listManagers(db: Database) {
     .orderBy(users.name);
 }
 
-export async function insertAudit(
-  db: Database,
-  entry: typeof adminAuditLog.$inferInsert,
-): Promise<void> {
+export type AuditEntry = Omit<typeof adminAuditLog.$inferInsert, 'id' | 'createdAt'>;
+
+export async function insertAudit(db: Database, entry: AuditEntry): Promise<void> {
   await db.insert(adminAuditLog).values(entry);
 }
 

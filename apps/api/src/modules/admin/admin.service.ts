@@ -11,6 +11,7 @@ import { toTokenFormData } from '../tokens/tokens.service.ts';
 import * as repo from './admin.repo.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 import type { UserChanges } from '../accounts/user-cache.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 
 export const ADMIN_PAGE_SIZE = 10;
 
@@ -51,8 +52,9 @@ export function createAdminService(deps: {
   now: () => Date;
   log: FastifyBaseLogger;
   userChanges: UserChanges;
+  notifications: Pick<NotificationsService, 'record'>;
 }) {
-  const { db, chain, now, userChanges } = deps;
+  const { db, chain, now, userChanges, notifications } = deps;
 
   async function user(id: number) {
     const found = await repo.findUser(db, id);
@@ -152,6 +154,10 @@ export function createAdminService(deps: {
           after: { status: row.status, offer_status: row.offerStatus, issued_at: at.toISOString() },
         });
         await chain.recordIssue(tx, row);
+        await notifications.record(tx, await repo.creatorOfIssuer(tx, row.issuerId), {
+          kind: 'token_issued',
+          data: { token_id: row.id, token_name: row.name, token_symbol: row.symbol },
+        });
         return row;
       });
       if (!issued) {
@@ -184,6 +190,17 @@ export function createAdminService(deps: {
           before: roleSnapshot(target),
           after: roleSnapshot(row!),
         });
+        // Only a role turned on is news to the person (docs/product.md §16).
+        if (row!.isTokenCreator && !target.isTokenCreator)
+          await notifications.record(tx, id, {
+            kind: 'role_granted',
+            data: { role: 'token_creator' },
+          });
+        if (row!.isProjectManager && !target.isProjectManager)
+          await notifications.record(tx, id, {
+            kind: 'role_granted',
+            data: { role: 'project_manager' },
+          });
         return row!;
       });
       userChanges.changed(id);
@@ -211,6 +228,9 @@ export function createAdminService(deps: {
     },
 
     listManagers: () => repo.listManagers(db),
+
+    /** Another module's administrative act, audited in its own transaction (e.g. hiding a question). */
+    recordAudit: (tx: Database, entry: repo.AuditEntry) => repo.insertAudit(tx, entry),
 
     async auditLog(page: number) {
       const request = { page, size: 20, path: '/api/admins/audit-log/' };

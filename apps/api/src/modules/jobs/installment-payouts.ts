@@ -5,6 +5,7 @@ import { installmentAmountsPerUnit, installmentDates } from '../catalogue/token-
 import { recordOnChain } from '../chain/outbox.ts';
 import { accounts, transfer } from '../ledger/ledger.ts';
 import { locks } from '../locks/locks.ts';
+import { recordNotification } from '../notifications/notifications.service.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 
 export interface PaidInstallment {
@@ -39,11 +40,7 @@ export async function payDueInstallments(db: Database, now: Date): Promise<PaidI
       if (dueDate > today) break;
       if (done.has(i + 1)) continue;
       const result = await db.transaction((tx) =>
-        payInstallment(
-          tx,
-          { tokenId: token.id, number: i + 1, dueDate, perUnit: perUnit[i]! },
-          now,
-        ),
+        payInstallment(tx, { token, number: i + 1, dueDate, perUnit: perUnit[i]! }, now),
       );
       if (result) paid.push(result);
     }
@@ -54,10 +51,16 @@ export async function payDueInstallments(db: Database, now: Date): Promise<PaidI
 
 async function payInstallment(
   tx: Database,
-  installment: { tokenId: number; number: number; dueDate: string; perUnit: bigint },
+  installment: {
+    token: Pick<typeof tokens.$inferSelect, 'id' | 'name' | 'symbol' | 'installments'>;
+    number: number;
+    dueDate: string;
+    perUnit: bigint;
+  },
   now: Date,
 ): Promise<PaidInstallment | null> {
-  const { tokenId, number } = installment;
+  const { token, number } = installment;
+  const tokenId = token.id;
   const [claimed] = await tx
     .insert(installmentPayments)
     .values({
@@ -97,6 +100,19 @@ async function payInstallment(
       tokenId,
       quantity: holder.quantity,
       reference: String(number),
+    });
+    // Each holder hears of the amount, in the payment's transaction (docs/product.md §16).
+    await recordNotification(tx, holder.userId, {
+      kind: 'installment_paid',
+      data: {
+        token_id: tokenId,
+        token_name: token.name,
+        token_symbol: token.symbol,
+        installment: number,
+        installments: token.installments,
+        quantity: holder.quantity,
+        amount_cents: Number(amountCents),
+      },
     });
     totalCents += amountCents;
   }

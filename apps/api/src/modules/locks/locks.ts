@@ -34,4 +34,12 @@ export const locks = {
     if (userIds.length === 0) return;
     await tx.execute(sql`select lock_wallets(${sql.param([...userIds])}::bigint[])`);
   },
+
+  /**
+   * Not a money lock, and taken alone: one person's questions in the offer forum, counted and
+   * written one at a time so the hourly limit holds across processes (docs/product.md §16).
+   */
+  async userQuestions(tx: Database, userId: number): Promise<void> {
+    await tx.execute(sql`select lock_user_questions(${userId}::bigint)`);
+  },
 };

@@ -1,5 +1,5 @@
-import { projects, tokens, type Database } from '@copaiba/db';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { projects, tokenHoldings, tokens, type Database } from '@copaiba/db';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 
 const assignedTo = (userId: number) =>
   and(eq(tokens.projectManagerId, userId), eq(tokens.status, 'issued'));
@@ -23,11 +23,21 @@ export async function listAssigned(
 
 export async function findAssignedProject(db: Database, userId: number, tokenId: number) {
   const [row] = await db
-    .select({ project: projects })
+    .select({ project: projects, token: { name: tokens.name, symbol: tokens.symbol } })
     .from(tokens)
     .innerJoin(projects, eq(projects.tokenId, tokens.id))
     .where(and(eq(tokens.id, tokenId), assignedTo(userId)));
-  return row?.project;
+  return row;
+}
+
+/** Who holds units of the token now: the readers of its reports. */
+export async function holdersOf(db: Database, tokenId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: tokenHoldings.userId })
+    .from(tokenHoldings)
+    .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)))
+    .orderBy(tokenHoldings.userId);
+  return rows.map((r) => r.userId);
 }
 
 export async function saveReports(

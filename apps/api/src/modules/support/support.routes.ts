@@ -5,18 +5,17 @@ import {
   messageResponse,
 } from '@copaiba/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Mailer } from '../../mail/mailer.ts';
-import { supportMail } from '../../mail/templates.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 
 export const SUPPORT_SENT = 'Mensagem enviada! Nossa equipe responderá no seu e-mail em breve.';
 
-/** The contact form: mailed to the support inbox, replying to the visitor. */
+/** The contact form: mailed (through the outbox) to the support inbox, replying to the visitor. */
 export const supportRoutes: FastifyPluginAsyncZod<{
-  mailer: Mailer;
+  mailOutbox: Pick<NotificationsService, 'enqueueMail'>;
   captcha: CaptchaService;
   supportEmail: string;
-}> = async (app, { mailer, captcha, supportEmail }) => {
+}> = async (app, { mailOutbox, captcha, supportEmail }) => {
   app.post(
     '/support/send-email/',
     {
@@ -31,7 +30,11 @@ export const supportRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { name, email, message } = request.body;
       await captcha.verify(request.body.captcha);
-      await mailer.send(supportMail(supportEmail, { name, email, message }));
+      await mailOutbox.enqueueMail({
+        template: 'contact',
+        to: supportEmail,
+        data: { name, email, message },
+      });
       return { message: SUPPORT_SENT };
     },
   );

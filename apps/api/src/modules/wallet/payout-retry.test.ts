@@ -5,6 +5,7 @@ import { loadConfig } from '../../config.ts';
 import { fundedInvestor, userIdOf } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { accounts, balanceOf, ledgerTotal, transfer } from '../ledger/ledger.ts';
+import { recordNotification } from '../notifications/notifications.service.ts';
 import { SANDBOX_FAILING_KEY, sandboxPixProvider, type PixProvider } from '../pix/pix-provider.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { createWithdrawalsService } from './withdrawals.service.ts';
@@ -40,6 +41,7 @@ function service(pix: PixProvider) {
     monthlyLimitCents: 20_000_00n,
     now: () => t.clock.now,
     log: t.app.log,
+    notifications: { record: recordNotification },
   });
 }
 

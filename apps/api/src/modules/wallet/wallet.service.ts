@@ -24,6 +24,7 @@ import { CURRENT_VERSIONS, type ConsentsService } from '../consents/consents.ser
 import { newChargeTxid, type PixProvider } from '../pix/pix-provider.ts';
 import { accounts, transfer } from '../ledger/ledger.ts';
 import { locks } from '../locks/locks.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import * as repo from './wallet.repo.ts';
 
 export const CHARGE_TTL_SECONDS = 3600;
@@ -45,8 +46,9 @@ export function createWalletService(deps: {
   now: () => Date;
   log: FastifyBaseLogger;
   consents: Pick<ConsentsService, 'record'>;
+  notifications: Pick<NotificationsService, 'record'>;
 }) {
-  const { db, pix, limits, now, log, consents } = deps;
+  const { db, pix, limits, now, log, consents, notifications } = deps;
   const reads = repo.createWalletReads(db);
 
   async function remainingDeposit(tx: Database, userId: number) {
@@ -78,7 +80,12 @@ export function createWalletService(deps: {
         userId: charge.userId,
         reference: charge.txid,
       });
-      return moved ? 'credited' : 'duplicate';
+      if (!moved) return 'duplicate';
+      await notifications.record(tx, charge.userId, {
+        kind: 'deposit_credited',
+        data: { amount_cents: Number(charge.amountCents), txid: charge.txid },
+      });
+      return 'credited';
     });
   }
 

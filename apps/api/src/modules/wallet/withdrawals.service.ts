@@ -10,6 +10,7 @@ import type { PixProvider } from '../pix/pix-provider.ts';
 import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import { withdrawnSince } from './wallet.repo.ts';
 import { locks } from '../locks/locks.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import * as repo from './withdrawals.repo.ts';
 
 /**
@@ -23,8 +24,9 @@ export function createWithdrawalsService(deps: {
   monthlyLimitCents: bigint;
   now: () => Date;
   log: FastifyBaseLogger;
+  notifications: Pick<NotificationsService, 'record'>;
 }) {
-  const { db, pix, twoFactor, monthlyLimitCents, now, log } = deps;
+  const { db, pix, twoFactor, monthlyLimitCents, now, log, notifications } = deps;
 
   async function payOut(withdrawal: {
     id: number;
@@ -34,13 +36,18 @@ export function createWithdrawalsService(deps: {
   }) {
     const result = await pix.payout(withdrawal);
     const at = now();
+    const data = { withdrawal_id: withdrawal.id, amount_cents: Number(withdrawal.amountCents) };
     if (result.ok) {
-      await repo.settleWithdrawal(
-        db,
-        withdrawal.id,
-        { status: 'paid', providerReference: result.reference },
-        at,
-      );
+      await db.transaction(async (tx) => {
+        const settled = await repo.settleWithdrawal(
+          tx,
+          withdrawal.id,
+          { status: 'paid', providerReference: result.reference },
+          at,
+        );
+        if (settled)
+          await notifications.record(tx, withdrawal.userId, { kind: 'withdrawal_paid', data });
+      });
       return;
     }
     log.warn({ withdrawalId: withdrawal.id, reason: result.reason }, 'payout refused: reversing');
@@ -63,7 +70,36 @@ export function createWithdrawalsService(deps: {
         userId: withdrawal.userId,
         reference: String(withdrawal.id),
       });
+      await notifications.record(tx, withdrawal.userId, { kind: 'withdrawal_reversed', data });
     });
+  }
+
+  /**
+   * Within the balance and what is left of the month's limit: the withdrawal's record and its
+   * debit, in the caller's transaction (which holds the user's money lock).
+   */
+  async function debit(tx: Database, userId: number, value: bigint, keyPix: string) {
+    if (value > (await balanceOf(tx, accounts.wallet(userId)))) {
+      throw AppError.badRequest('value', withdrawMessages.aboveBalance);
+    }
+    const used = await withdrawnSince(tx, userId, saoPauloMonthStart(now()));
+    if (value > monthlyLimitCents - used)
+      throw AppError.badRequest('value', withdrawMessages.aboveMonthly);
+    const withdrawal = await repo.insertWithdrawal(
+      tx,
+      { userId, amountCents: value, keyPix },
+      now(),
+    );
+    await transfer(tx, {
+      key: `withdrawal:${withdrawal.id}`,
+      kind: 'withdrawal',
+      from: accounts.wallet(userId),
+      to: accounts.payoutClearing(),
+      amountCents: value,
+      userId,
+      reference: String(withdrawal.id),
+    });
+    return withdrawal;
   }
 
   return {
@@ -87,26 +123,7 @@ export function createWithdrawalsService(deps: {
           if ((await twoFactor.consume(user, body.token, tx)) === null) {
             throw AppError.badRequest('token', withdrawMessages.codeInvalid);
           }
-          if (body.value > (await balanceOf(tx, accounts.wallet(user.id)))) {
-            throw AppError.badRequest('value', withdrawMessages.aboveBalance);
-          }
-          const used = await withdrawnSince(tx, user.id, saoPauloMonthStart(now()));
-          if (body.value > monthlyLimitCents - used)
-            throw AppError.badRequest('value', withdrawMessages.aboveMonthly);
-          const withdrawal = await repo.insertWithdrawal(
-            tx,
-            { userId: user.id, amountCents: body.value, keyPix: body.key_pix },
-            now(),
-          );
-          await transfer(tx, {
-            key: `withdrawal:${withdrawal.id}`,
-            kind: 'withdrawal',
-            from: accounts.wallet(user.id),
-            to: accounts.payoutClearing(),
-            amountCents: body.value,
-            userId: user.id,
-            reference: String(withdrawal.id),
-          });
+          const withdrawal = await debit(tx, user.id, body.value, body.key_pix);
           return {
             status: 201,
             body: { message: withdrawMessages.requested, withdrawal_id: withdrawal.id },
@@ -130,6 +147,20 @@ export function createWithdrawalsService(deps: {
         );
       }
       return outcome;
+    },
+
+    /**
+     * A withdrawal written as history (the demo seed, docs/DECISIONS.md "demo seed"): what
+     * `withdraw` does once the person's code was checked, at the service's clock: the limits, the
+     * record and debit, then the payout. Returns the withdrawal's id.
+     */
+    async recordPast(userId: number, value: bigint, keyPix: string): Promise<number> {
+      const withdrawal = await db.transaction(async (tx) => {
+        await locks.userMoney(tx, userId);
+        return debit(tx, userId, value, keyPix);
+      });
+      await payOut(withdrawal);
+      return withdrawal.id;
     },
 
     /** Retries payouts that a crash or a provider outage left unsettled; returns their ids. */
