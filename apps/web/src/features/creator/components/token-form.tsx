@@ -37,7 +37,7 @@ import {
   type TokenFormValues,
 } from '../lib/token-form-schema';
 import { firstFileError } from '../lib/first-error';
-import { DecimalInput, MoneyInput } from './decimal-input';
+import { DecimalInput, MoneyInput } from '@/components/decimal-input';
 import classes from './workspace-form.module.css';
 import { controlled } from '@/lib/controlled';
 
