@@ -13,7 +13,8 @@ import { users } from './accounts.ts';
 import { tokens } from './catalogue.ts';
 import { ledgerTransfers } from './wallet.ts';
 
-export type ChainJobKind = 'deploy' | 'mint' | 'burn' | 'remunerate';
+/** `transfer`: units moved between two custodied wallets by a board purchase (docs/product.md §18). */
+export type ChainJobKind = 'deploy' | 'mint' | 'burn' | 'remunerate' | 'transfer';
 export type ChainJobStatus = 'pending' | 'sent' | 'mined' | 'failed';
 
 /**

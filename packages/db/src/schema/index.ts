@@ -7,3 +7,4 @@ export * from './chain.ts';
 export * from './investor.ts';
 export * from './forum.ts';
 export * from './notifications.ts';
+export * from './market.ts';

@@ -26,6 +26,8 @@ export type LedgerAccountKind =
   | 'offer_escrow'
   | 'issuer_payable'
   | 'issuer_funding'
+  /** A token's board purchases pass through it: buyer in, seller out, zero after each purchase. */
+  | 'market_clearing'
   | 'platform';
 
 export const ledgerAccounts = pgTable(
@@ -60,7 +62,11 @@ export type TransferKind =
   | 'desistencia'
   | 'refund'
   | 'remuneration'
-  | 'offer_settlement';
+  | 'offer_settlement'
+  /** The secondary board (docs/product.md §18): the buyer's payment, the seller's proceeds, the fee. */
+  | 'market_purchase'
+  | 'market_sale'
+  | 'market_fee';
 
 /**
  * Append-only: a correction is a reversing transfer, never an update. Written by the database's
@@ -111,11 +117,14 @@ export const tokenHoldings = pgTable(
       .notNull()
       .references(() => tokens.id),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    /** Units listed on the secondary board and not yet sold (docs/product.md §18): never listed twice. */
+    reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.tokenId] }),
     check('token_holdings_non_negative', sql`${t.quantity} >= 0`),
+    check('token_holdings_reserved', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.quantity}`),
   ],
 );
 
