@@ -19,14 +19,18 @@ export interface AxeViolation {
  * violations (the ones a screen must not have). Evaluated through the debugging protocol, which
  * the page's CSP does not govern, so the CSP under test stays as strict as in production.
  */
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+export async function seriousAxeViolations(
+  page: Page,
+  /** CSS selectors of the parts to check, on a screen other features share; the whole page by default. */
+  include?: string[],
+): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (parts) => {
     const axe = (
       window as unknown as {
         axe: {
           run: (
-            ctx: Document,
+            ctx: Document | { include: string[][] },
             opts: object,
           ) => Promise<{
             violations: Array<{
@@ -39,7 +43,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
         };
       }
     ).axe;
-    const result = await axe.run(document, {
+    const result = await axe.run(parts ? { include: parts.map((p) => [p]) } : document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     });
     return result.violations.map((v) => ({
@@ -48,6 +52,6 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
       help: v.help,
       targets: v.nodes.map((n) => n.target.join(' ')),
     }));
-  });
+  }, include);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -17,8 +17,18 @@ describe('menuEntries', () => {
   });
 
   it('offers an investor the issuer sign-up, wallet and token purchase', () => {
-    expect(labels(base, true)).toEqual(['Seja Emissor', 'Minha Carteira', 'Compra de Tokens']);
-    expect(labels(undefined, true)).toEqual(['Seja Emissor', 'Minha Carteira', 'Compra de Tokens']);
+    expect(labels(base, true)).toEqual([
+      'Seja Emissor',
+      'Minha Carteira',
+      'Compra de Tokens',
+      'Informe de Rendimentos',
+    ]);
+    expect(labels(undefined, true)).toEqual([
+      'Seja Emissor',
+      'Minha Carteira',
+      'Compra de Tokens',
+      'Informe de Rendimentos',
+    ]);
   });
 
   it('gives creators their screens instead of Seja Emissor', () => {
@@ -26,6 +36,7 @@ describe('menuEntries', () => {
       'Dados de Emissor',
       'Minha Carteira',
       'Compra de Tokens',
+      'Informe de Rendimentos',
       'Cadastrar Token',
       'Gestão de Tokens',
     ]);
@@ -36,6 +47,7 @@ describe('menuEntries', () => {
       'Seja Emissor',
       'Minha Carteira',
       'Compra de Tokens',
+      'Informe de Rendimentos',
       'Gestão de Acesso',
       'Gestão de Projetos',
     ]);

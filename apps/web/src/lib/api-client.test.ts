@@ -48,6 +48,26 @@ describe('apiRequest', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer A1');
   });
 
+  it('hands a file answer over as its bytes, and still reads a refusal as the server wrote it', async () => {
+    setTokens('A1', 'R1');
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xe2, 0x80]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.endsWith('2026.pdf')
+            ? new Response(pdf, { status: 200, headers: { 'Content-Type': 'application/pdf' } })
+            : jsonResponse(404, { detail: 'Não há informe de rendimentos de 2025.' }),
+        ),
+      ),
+    );
+    const blob = await apiRequest<Blob>('wallet/income-report/2026.pdf', { blob: true });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(pdf);
+    await expect(apiRequest('wallet/income-report/2025.pdf', { blob: true })).rejects.toMatchObject(
+      { status: 404, message: 'Não há informe de rendimentos de 2025.' },
+    );
+  });
+
   it('refreshes once for concurrent 401s, stores both rotated tokens and retries', async () => {
     setTokens('OLD', 'R0');
     let refreshCalls = 0;

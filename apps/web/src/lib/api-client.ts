@@ -23,6 +23,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** What sends the request instead of fetch: the upload's XMLHttpRequest (lib/api-upload.ts). */
   transport?: (url: string, init: RequestInit) => Promise<Response>;
+  /** A file answer (CSV, PDF) as a Blob; an error answer is still read as JSON. */
+  blob?: boolean;
 }
 
 function url(path: string): string {
@@ -112,6 +114,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await send(path, options, getAccessToken());
   }
 
+  if (options.blob && response.ok) return (await response.blob()) as T;
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
   return body as T;

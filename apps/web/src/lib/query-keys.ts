@@ -27,6 +27,10 @@ export const walletKeys = {
   depositLimit: ['wallet', 'deposit-limit'] as const,
   myTokens: (filter: string, page: number) => ['wallet', 'my-tokens', filter, page] as const,
   statement: (filter: string, page: number) => ['wallet', 'transactions', filter, page] as const,
+  incomeReportYears: ['wallet', 'income-report'] as const,
+  incomeReport: (year: number) => ['wallet', 'income-report', year] as const,
+  upcomingReceipts: ['wallet', 'upcoming-receipts'] as const,
+  history: ['wallet', 'history'] as const,
   twoFactorUrl: ['wallet', 'twoauth'] as const,
   twoFactorQr: (url: string) => ['wallet', 'twoauth', 'qr', url] as const,
 };

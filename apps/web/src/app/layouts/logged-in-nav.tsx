@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconShieldLock } from '@tabler/icons-react';
@@ -129,14 +130,16 @@ export default function LoggedInNav() {
         {isDesktop ? (
           <Menu position="bottom-end" width={220} shadow="md" withinPortal>
             <Menu.Target>
-              <UnstyledButton className={classes.userButton} aria-label="Menu do usuário">
+              {/* Named by what it shows, then what it opens (WCAG 2.5.3: the label in the name). */}
+              <UnstyledButton className={classes.userButton}>
                 <Group gap={10} wrap="nowrap">
-                  <Avatar color="copaiba" radius="xl" size={34}>
+                  <Avatar color="copaiba" radius="xl" size={34} aria-hidden>
                     {initials(user?.name)}
                   </Avatar>
                   <Text fw={600} size="sm" c="copaiba.9">
                     {greeting}
                   </Text>
+                  <VisuallyHidden>Menu do usuário</VisuallyHidden>
                   <IconChevronDown size={16} stroke={1.8} />
                 </Group>
               </UnstyledButton>

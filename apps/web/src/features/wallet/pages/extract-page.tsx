@@ -22,6 +22,7 @@ import { useWalletBalance } from '@/lib/wallet-balance';
 import { useStatement } from '../api/list-statement';
 import { HideToggle, money } from '../components/money-text';
 import { RecordCards } from '../components/record-cards';
+import { StatementExport } from '../components/statement-export';
 
 const FILTER_LABELS: Record<StatementFilter, string> = {
   todos: 'Todos',
@@ -110,7 +111,7 @@ function StatementTable({ rows }: { rows: StatementRow[] }) {
   );
 }
 
-/** /extract 'Extrato de operações' (docs/product.md §2): wealth card, filter, statement table. */
+/** /extract 'Extrato de operações' (docs/product.md §2, §17): wealth card, filter, 'Exportar', the statement. */
 export default function ExtractPage() {
   usePageTitle('Extrato de operações');
   const passed = useLocation().state as { balance?: string; total_token_balance?: string } | null;
@@ -176,6 +177,7 @@ export default function ExtractPage() {
                 w={{ base: '100%', xs: 220 }}
               />
               <Group gap="sm">
+                <StatementExport />
                 <Button
                   component={Link}
                   to="/list-all-tokens"

@@ -38,6 +38,8 @@ import { useMyTokens } from '../api/list-my-tokens';
 import { HideToggle, money } from '../components/money-text';
 import { RecordCards } from '../components/record-cards';
 import { StatusBadge } from '../components/status-badge';
+import { UpcomingReceipts } from '../components/upcoming-receipts';
+import { WalletHistory } from '../components/wallet-history';
 import { WealthDonut } from '../components/wealth-donut';
 import { donutPercentages } from '../lib/amount';
 
@@ -185,7 +187,10 @@ function MyAssets({ hidden }: { hidden: boolean }) {
   );
 }
 
-/** /wallet (docs/product.md §2): balances, donut, Depositar / Sacar / Extrato and 'Meus Ativos'. */
+/**
+ * /wallet (docs/product.md §2, §17): balances, donut, Depositar / Sacar / Extrato, 'Próximos
+ * recebimentos', the last 12 months and 'Meus Ativos'.
+ */
 export default function WalletPage() {
   usePageTitle('Minha Carteira');
   const navigate = useNavigate();
@@ -193,6 +198,7 @@ export default function WalletPage() {
   const balance = useWalletBalance();
   const [hidden, setHidden] = useState(false);
   const [checking, setChecking] = useState(false);
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   if (balance.isError) {
     return (
@@ -294,6 +300,9 @@ export default function WalletPage() {
             </Stack>
           )}
         </Paper>
+
+        <UpcomingReceipts hidden={hidden} wide={wide} />
+        <WalletHistory hidden={hidden} />
 
         <MyAssets hidden={hidden} />
       </Stack>
