@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { todayInSaoPaulo } from '@copaiba/contracts';
 import { installmentPayments, ledgerTransfers, tokens, users } from '@copaiba/db';
 import { and, count, eq, inArray, lt, notExists, or } from 'drizzle-orm';
-import { isDatabaseUnavailable } from '../lib/app-error.ts';
+import { isDatabaseUnavailable, TEMPORARILY_UNAVAILABLE } from '../lib/app-error.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { RISK_TERM } from '../modules/investor/risk-term.ts';
 import { InsufficientFunds } from '../modules/ledger/ledger.ts';
@@ -61,8 +61,6 @@ export interface SoakReport {
 }
 
 const WEBHOOK_SECRET = randomBytes(24).toString('hex');
-/** The answer while PostgreSQL is down (plugins/errors.ts, docs/ARCHITECTURE.md). */
-const DATABASE_DOWN_DETAIL = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 /** Longer than any answer takes, even a 503 after the pool's 5 s connection timeout: a hang. */
 const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -248,7 +246,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
             const databaseDown =
               res.status === 503 &&
               res.headers.get('retry-after') === '5' &&
-              detailOf(text) === DATABASE_DOWN_DETAIL;
+              detailOf(text) === TEMPORARILY_UNAVAILABLE;
             if (!(databaseDown && duringOutage)) {
               if (res.status >= 500) {
                 report.serverErrors++;
