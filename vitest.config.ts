@@ -43,10 +43,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Kills real API processes and PostgreSQL itself: money under faults (docs/SECURITY.md).
+          // Kills real API processes and PostgreSQL itself, on a cluster of its own (docs/SECURITY.md).
           name: 'soak',
           include: ['apps/api/src/soak/**/*.test.ts'],
-          globalSetup: ['packages/db/src/testing/database.setup.ts'],
         },
       },
     ],

@@ -32,7 +32,7 @@ export interface EmbeddedPostgres {
   url: string;
   /** How to reach it with psql, for the README and the start-up log. */
   psqlCommand: string;
-  /** The running postmaster's pid (changes when it is restarted). */
+  /** The running postmaster's pid, from its pid file (changes when it is restarted). */
   pid(): number | undefined;
   /** Resolves once the postmaster is up again after it died (tests and the soak use it). */
   restarted(): Promise<void>;
@@ -152,7 +152,12 @@ export async function startEmbeddedPostgres(
   return {
     url,
     psqlCommand,
-    pid: () => child?.pid,
+    pid: () => {
+      // The child is the shell that supervises the postmaster; the postmaster names itself here.
+      const pidFile = join(dataDir, 'postmaster.pid');
+      if (!child || !existsSync(pidFile)) return undefined;
+      return Number(readFileSync(pidFile, 'utf8').split('\n')[0]) || undefined;
+    },
     restarted: () => new Promise((resolveWaiter) => waiters.push(resolveWaiter)),
     async stop() {
       stopping = true;
