@@ -1,5 +1,5 @@
 import type { UpcomingReceipt } from '@copaiba/contracts';
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { IconCalendarDollar } from '@tabler/icons-react';
 import { EmptyList, LoadError, LoadingRows } from '@/components/query-states';
 import { errorMessage } from '@/lib/api-error';
@@ -8,6 +8,7 @@ import { useUpcomingReceipts } from '../api/get-upcoming-receipts';
 import { money } from './money-text';
 import { RecordCards } from './record-cards';
 import { StatusBadge } from './status-badge';
+import { WalletSection } from './wallet-section';
 
 const STATUS: Record<UpcomingReceipt['status'], { label: string; color: string }> = {
   pendente: { label: 'A receber', color: 'copaiba' },
@@ -68,55 +69,42 @@ function ReceiptsTable({ rows, hidden }: { rows: UpcomingReceipt[]; hidden: bool
 export function UpcomingReceipts({ hidden, wide }: { hidden: boolean; wide: boolean }) {
   const query = useUpcomingReceipts();
   return (
-    <Paper
-      withBorder
-      shadow="xs"
-      p={{ base: 'md', sm: 'lg' }}
-      radius="lg"
-      component="section"
-      aria-labelledby="upcoming-receipts-title"
-      id="upcoming-receipts"
-    >
-      <Stack gap="md">
-        <Title id="upcoming-receipts-title" order={2} fz={{ base: 20, sm: 24 }} c="copaiba.9">
-          Próximos recebimentos
-        </Title>
-        {query.isPending ? (
-          <LoadingRows rows={3} />
-        ) : query.isError ? (
-          <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-        ) : query.data.count === 0 ? (
-          <EmptyList message="Nenhum recebimento previsto." icon={IconCalendarDollar} />
-        ) : (
-          <>
-            {wide ? (
-              <ReceiptsTable rows={query.data.results} hidden={hidden} />
-            ) : (
-              <RecordCards
-                label="Próximos recebimentos"
-                items={query.data.results.map((r) => ({
-                  key: `${r.token_id}-${r.installment_number}`,
-                  title: r.name_token,
-                  subtitle: r.symbol,
-                  aside: <ReceiptStatus status={r.status} />,
-                  fields: [
-                    { label: 'Data', value: formatDate(r.date) },
-                    { label: 'Parcela', value: installment(r) },
-                    { label: 'Valor', value: money(r.amount, hidden) },
-                    { label: 'Unidades', value: r.quantity },
-                  ],
-                }))}
-              />
-            )}
-            <Text size="sm" c="dimmed" data-testid="upcoming-total">
-              {query.data.count > query.data.results.length
-                ? `Mostrando as ${query.data.results.length} primeiras de ${query.data.count} parcelas a receber, `
-                : `${query.data.count} ${query.data.count === 1 ? 'parcela' : 'parcelas'} a receber, `}
-              no total de <strong>{money(query.data.total, hidden)}</strong>.
-            </Text>
-          </>
-        )}
-      </Stack>
-    </Paper>
+    <WalletSection id="upcoming-receipts" title="Próximos recebimentos">
+      {query.isPending ? (
+        <LoadingRows rows={3} />
+      ) : query.isError ? (
+        <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+      ) : query.data.count === 0 ? (
+        <EmptyList message="Nenhum recebimento previsto." icon={IconCalendarDollar} />
+      ) : (
+        <>
+          {wide ? (
+            <ReceiptsTable rows={query.data.results} hidden={hidden} />
+          ) : (
+            <RecordCards
+              label="Próximos recebimentos"
+              items={query.data.results.map((r) => ({
+                key: `${r.token_id}-${r.installment_number}`,
+                title: r.name_token,
+                subtitle: r.symbol,
+                aside: <ReceiptStatus status={r.status} />,
+                fields: [
+                  { label: 'Data', value: formatDate(r.date) },
+                  { label: 'Parcela', value: installment(r) },
+                  { label: 'Valor', value: money(r.amount, hidden) },
+                  { label: 'Unidades', value: r.quantity },
+                ],
+              }))}
+            />
+          )}
+          <Text size="sm" c="dimmed" data-testid="upcoming-total">
+            {query.data.count > query.data.results.length
+              ? `Mostrando as ${query.data.results.length} primeiras de ${query.data.count} parcelas a receber, `
+              : `${query.data.count} ${query.data.count === 1 ? 'parcela' : 'parcelas'} a receber, `}
+            no total de <strong>{money(query.data.total, hidden)}</strong>.
+          </Text>
+        </>
+      )}
+    </WalletSection>
   );
 }
