@@ -1,119 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from './testing/free-port.ts';
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-
-/** The server as a newcomer runs it: no DATABASE_URL, so a PostgreSQL of its own under DATA_DIR. */
-class Server {
-  child: ChildProcess | null = null;
-  output = '';
-  url = '';
-
-  constructor(readonly dataDir: string) {}
-
-  async start() {
-    const port = await freePort();
-    this.url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: this.dataDir,
-        SEED_DEMO: 'false',
-        CHAIN_MODE: 'off',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    await vi.waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`server exited:\n${this.output}`);
-        expect((await fetch(`${this.url}/api/health/`)).status).toBe(200);
-      },
-      { timeout: 90_000, interval: 100 },
-    );
-  }
-
-  async kill(signal: NodeJS.Signals) {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    });
-  }
-}
-
-/** The postmaster of this cluster, from its pid file, while it runs. */
-function postmasterPid(dataDir: string): number | null {
-  const file = join(dataDir, 'postgres', 'postmaster.pid');
-  if (!existsSync(file)) return null;
-  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
-  return alive(pid) ? pid : null;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Every process whose command line names this cluster (the postmaster, its backends, its shell). */
-function clusterProcesses(dataDir: string): number[] {
-  const target = join(dataDir, 'postgres');
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(target);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-/** A connection to the server's cluster, as psql would open one (README). */
-async function withCluster<T>(dataDir: string, run: (client: pg.Client) => Promise<T>) {
-  const { postgres: password } = JSON.parse(
-    readFileSync(join(dataDir, 'secrets.json'), 'utf8'),
-  ) as {
-    postgres: string;
-  };
-  const client = new pg.Client({
-    host: join(dataDir, 'postgres'),
-    user: 'postgres',
-    password,
-    database: 'copaiba',
-  });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+import {
+  alive,
+  clusterProcesses,
+  postmasterPid,
+  ServerProcess,
+  withCluster,
+} from './testing/server-process.ts';
 
 const dirs: string[] = [];
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 function newServer() {
   const dir = mkdtempSync(join(tmpdir(), 'copaiba-embedded-'));
   dirs.push(dir);
-  const server = new Server(dir);
+  const server = new ServerProcess(dir);
   servers.push(server);
   return server;
 }
@@ -203,6 +106,9 @@ describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
     const shells = clusterProcesses(server.dataDir).filter((pid) =>
       readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('/bin/sh'),
     );
+    // Frozen first: the watcher shell sees the pipe close once the server reaps the other shell,
+    // and would stop the postmaster itself if it were still running then.
+    for (const pid of shells) process.kill(pid, 'SIGSTOP');
     for (const pid of shells) process.kill(pid, 'SIGKILL');
     await server.kill('SIGKILL');
     expect(alive(leftover)).toBe(true);

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adminQuery } from '@copaiba/db/testing';
+import pg from 'pg';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { rawConnection } from './testing/raw-http.ts';
+import {
+  clusterProcesses,
+  postmasterPid,
+  ServerProcess,
+  withCluster,
+} from './testing/server-process.ts';
+
+const dirs: string[] = [];
+const servers: ServerProcess[] = [];
+const databases: string[] = [];
+function newServer(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'copaiba-lifecycle-'));
+  dirs.push(dir);
+  const server = new ServerProcess(dir, env);
+  servers.push(server);
+  return server;
+}
+
+afterAll(async () => {
+  for (const server of servers) await server.kill('SIGKILL');
+  for (const dir of dirs) {
+    const pid = postmasterPid(dir);
+    if (pid) process.kill(pid, 'SIGQUIT');
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  for (const name of databases)
+    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+});
+
+/** The process's own log lines (pino JSON) with this message. */
+const logged = (server: ServerProcess, msg: string) =>
+  server.output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .some((line) => (JSON.parse(line) as { msg?: string }).msg === msg);
+
+describe('the server process', () => {
+  it('answers /api/ready/ 503 "starting" while its migrations run, then 200', async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    const name = `copaiba_test_${randomBytes(6).toString('hex')}`;
+    databases.push(name);
+    await adminQuery(serverUrl, `create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    // The start applies the SQL code under this advisory lock (packages/db/src/client.ts):
+    // holding it keeps the start in its migration step for as long as the test wants.
+    const holder = new pg.Client({ connectionString: url.toString() });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query("select pg_advisory_xact_lock(hashtext('copaiba: sql code'))");
+    try {
+      const server = newServer({ DATABASE_URL: url.toString() });
+      await server.start({ until: null });
+      const waiting = async () => {
+        const { rows } = await holder.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        );
+        return rows[0]?.n ?? 0;
+      };
+      await vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 30_000 });
+      const ready = await fetch(`${server.url}/api/ready/`);
+      expect([ready.status, await ready.json()]).toEqual([503, { status: 'starting' }]);
+      const health = await fetch(`${server.url}/api/health/`);
+      expect(health.status).toBe(503);
+      const list = await fetch(`${server.url}/api/token/list/`);
+      expect(list.status).toBe(503);
+      expect(list.headers.get('retry-after')).toBe('5');
+
+      await holder.query('commit');
+      await vi.waitFor(
+        async () => expect((await fetch(`${server.url}/api/ready/`)).status).toBe(200),
+        { timeout: 30_000, interval: 50 },
+      );
+      expect((await fetch(`${server.url}/api/token/list/`)).status).toBe(200);
+      await server.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it.skipIf(process.platform !== 'linux')(
+    'drains on SIGTERM: the request in flight answers 200, new connections are refused, it exits 0 with its PostgreSQL stopped',
+    async () => {
+      // Jobs every second: the runner is at work when the signal comes, and must stop cleanly.
+      const server = newServer({ LOG_LEVEL: 'info', JOBS_INTERVAL_SECONDS: '1' });
+      await server.start();
+      const dataDir = server.dataDir;
+      expect(postmasterPid(dataDir)).not.toBeNull();
+
+      const connection = await withCluster(dataDir, async (cluster) => {
+        // A public read of the catalogue waits on this lock: a real request in flight.
+        await cluster.query('begin');
+        await cluster.query('lock table tokens in access exclusive mode');
+        const held = await rawConnection(server.url);
+        held.send('GET', '/api/token/list/');
+        // In flight: the app logged it, and a query waits on the lock (its text may still be the
+        // connection's previous one: a relation is locked while the statement is parsed).
+        await vi.waitFor(
+          async () => {
+            expect(server.output).toContain('"url":"/api/token/list/"');
+            const { rows } = await cluster.query<{ n: number }>(
+              "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'relation'",
+            );
+            expect(rows[0]?.n).toBeGreaterThan(0);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+
+        server.child!.kill('SIGTERM');
+        // The listener closes at once: a new connection is refused.
+        await vi.waitFor(
+          async () =>
+            expect(await fetch(`${server.url}/api/ready/`).catch(() => 'refused')).toBe('refused'),
+          { timeout: 5_000, interval: 20 },
+        );
+        // A request that still reaches it, on a connection it already had, hears it is draining.
+        held.send('GET', '/api/ready/');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(server.child!.exitCode).toBeNull();
+        expect(held.responses()).toEqual([]);
+        await cluster.query('commit');
+        return held;
+      });
+      await connection.closed;
+      const [list, ready] = connection.responses();
+      expect(list?.status).toBe(200);
+      expect(JSON.parse(list!.body)).toHaveProperty('count');
+      expect(ready?.status).toBe(503);
+      expect(JSON.parse(ready!.body)).toEqual({ status: 'draining' });
+
+      expect(await server.exited).toBe(0);
+      expect(logged(server, 'SIGTERM: draining')).toBe(true);
+      expect(logged(server, 'stopped')).toBe(true);
+      expect(postmasterPid(dataDir)).toBeNull();
+      await vi.waitFor(() => expect(clusterProcesses(dataDir)).toEqual([]), { timeout: 10_000 });
+    },
+  );
+});
