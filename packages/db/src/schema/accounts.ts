@@ -20,9 +20,22 @@ export const users = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    /** Null only for operators created from ADMIN_EMAIL; registration requires it. */
+    /**
+     * Cleartext from before migration 0016, kept only until the start's sealing step moves it into
+     * the `_enc` columns (docs/DECISIONS.md, "Identity data at rest"); the app never reads it.
+     */
     cpfCnpj: text('cpf_cnpj'),
+    /** Cleartext from before migration 0016, as `cpfCnpj`. */
     birthDate: date('birth_date', { mode: 'string' }),
+    /**
+     * CPF/CNPJ, AES-256-GCM with the identity key (lib/identity-box.ts); null only for operators
+     * created from ADMIN_EMAIL and closed accounts.
+     */
+    cpfCnpjEnc: text('cpf_cnpj_enc'),
+    /** HMAC of the CPF/CNPJ: one account per CPF/CNPJ without storing it in clear. */
+    cpfCnpjHash: text('cpf_cnpj_hash'),
+    /** YYYY-MM-DD, AES-256-GCM with the identity key. */
+    birthDateEnc: text('birth_date_enc'),
     passwordHash: text('password_hash').notNull(),
     isConfirmedEmail: boolean('is_confirmed_email').notNull().default(false),
     isTwoFactorAuthentication: boolean('is_two_factor_authentication').notNull().default(false),
@@ -46,7 +59,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    uniqueIndex('users_cpf_cnpj_key').on(t.cpfCnpj),
+    uniqueIndex('users_cpf_cnpj_hash_key').on(t.cpfCnpjHash),
   ],
 );
 

@@ -31,7 +31,10 @@ export const tokenIssuers = pgTable(
     summary: text('summary').notNull(),
     site: text('site').notNull(),
     email: text('email').notNull(),
-    phone: text('phone').notNull(),
+    /** Cleartext from before migration 0016, until the start's sealing step; never read. */
+    phone: text('phone'),
+    /** The contact phone, AES-256-GCM with the identity key (lib/identity-box.ts). */
+    phoneEnc: text('phone_enc'),
     whatToTokenize: text('what_to_tokenize').notNull(),
     tokenIssuerImage: text('token_issuer_image').notNull(),
     logoImage: text('logo_image').notNull(),

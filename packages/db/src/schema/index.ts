@@ -8,3 +8,4 @@ export * from './investor.ts';
 export * from './forum.ts';
 export * from './notifications.ts';
 export * from './market.ts';
+export * from './security.ts';
