@@ -1,6 +1,6 @@
 import { devOutbox, type Database } from '@copaiba/db';
 import nodemailer from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What a mail says: its templates (templates.ts) build it. */
@@ -24,13 +24,16 @@ export interface Mailer {
 }
 
 /**
- * Real SMTP when SMTP_URL is set. The timeouts keep one attempt well inside the mail job's lease
- * (MAIL_LEASE_SECONDS), so no other process takes a row over while it is still being sent.
+ * Real SMTP when SMTP_URL is set, over a few kept-open connections (the mail job sends that many
+ * at once; servers make each new connection wait). The timeouts keep one attempt well inside the
+ * mail job's lease (MAIL_LEASE_SECONDS), so no other process takes a row over while it is sent.
  */
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
+export function smtpMailer(smtpUrl: string, from: string, connections = 4): Mailer {
   const transport = nodemailer.createTransport(
-    new SMTPTransport({
+    new SMTPPool({
       url: smtpUrl,
+      pool: true,
+      maxConnections: connections,
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 30_000,

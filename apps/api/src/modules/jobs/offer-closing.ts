@@ -1,9 +1,11 @@
 import { todayInSaoPaulo } from '@copaiba/contracts';
 import { ledgerTransfers, tokenHoldings, tokens, type Database } from '@copaiba/db';
 import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { installmentAmountsPerUnit } from '../catalogue/token-figures.ts';
 import { recordOnChain } from '../chain/outbox.ts';
 import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
 import { locks } from '../locks/locks.ts';
+import { recordNotification } from '../notifications/notifications.service.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 
 export interface ClosingReport {
@@ -94,6 +96,20 @@ async function closeOffer(
       });
     }
     await tx.update(tokens).set({ offerStatus: 'distributing' }).where(eq(tokens.id, tokenId));
+    // Every holder hears of it with the schedule their units follow (docs/product.md §16).
+    const perUnit = installmentAmountsPerUnit(token).reduce((sum, cents) => sum + cents, 0n);
+    for (const holder of await holdersOf(tx, tokenId)) {
+      await recordNotification(tx, holder.userId, {
+        kind: 'offer_succeeded',
+        data: {
+          ...tokenRef(token),
+          quantity: holder.quantity,
+          total_to_receive_cents: Number(perUnit * BigInt(holder.quantity)),
+          installments: token.installments,
+          first_installment_date: token.firstDateInstallment,
+        },
+      });
+    }
     return 'succeeded';
   }
 
@@ -122,6 +138,14 @@ async function closeOffer(
       quantity: buyer.quantity,
       reference: token.symbol,
     });
+    await recordNotification(tx, buyer.userId, {
+      kind: 'offer_failed',
+      data: {
+        ...tokenRef(token),
+        quantity: buyer.quantity,
+        refunded_cents: Number(buyer.paidCents),
+      },
+    });
   }
   const left = await balanceOf(tx, accounts.escrow(tokenId));
   if (left !== 0n) throw new Error(`escrow of token ${tokenId} holds ${left} after refunds`);
@@ -130,13 +154,23 @@ async function closeOffer(
   return 'failed';
 }
 
-/** Each holder's units and what they paid for them: the ledger's purchases less desistências. */
-async function paidByBuyer(tx: Database, tokenId: number) {
-  const holdings = await tx
+const tokenRef = (token: TokenRow) => ({
+  token_id: token.id,
+  token_name: token.name,
+  token_symbol: token.symbol,
+});
+
+/** Who holds units of the token, and how many, by user id. */
+const holdersOf = (tx: Database, tokenId: number) =>
+  tx
     .select({ userId: tokenHoldings.userId, quantity: tokenHoldings.quantity })
     .from(tokenHoldings)
     .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)))
     .orderBy(tokenHoldings.userId);
+
+/** Each holder's units and what they paid for them: the ledger's purchases less desistências. */
+async function paidByBuyer(tx: Database, tokenId: number) {
+  const holdings = await holdersOf(tx, tokenId);
   const paid = await tx
     .select({
       userId: ledgerTransfers.userId,

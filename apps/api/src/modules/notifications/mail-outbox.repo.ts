@@ -8,7 +8,14 @@ const dbNow = sql<Date>`now()`;
 const after = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms / 1000})`;
 
 /**
- * Takes the oldest due row no other sender holds (FOR UPDATE SKIP LOCKED), leases it for
+ * Mails a person is waiting for on screen (a confirmation code, a reset link) go before the rest:
+ * a burst of receipts never holds up someone signing up.
+ */
+const urgentFirst = sql`${mailOutbox.template} in ('confirmation', 'password_reset') desc`;
+
+/**
+ * Takes the oldest due row no other sender holds (FOR UPDATE SKIP LOCKED), urgent ones first
+ * (urgentFirst), leases it for
  * `leaseMs` and opens its attempt, in one transaction that commits before the mail is sent: a
  * sender that dies while sending leaves the lease to expire, and the row to be taken again.
  */
@@ -24,7 +31,7 @@ export async function claimNext(db: Database, leaseMs: number): Promise<OutboxRo
           or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, dbNow)),
         ),
       )
-      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .orderBy(urgentFirst, asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
       .limit(1)
       .for('update', { skipLocked: true });
     if (!due) return null;

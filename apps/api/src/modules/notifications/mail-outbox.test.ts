@@ -232,6 +232,29 @@ describe('senders on their own database', () => {
     expect((await ownAttempts(id)).map((a) => a.outcome)).toEqual(['failed', 'failed']);
     await failing.stop();
   });
+
+  it('takes a confirmation code before older mails', async () => {
+    const older = [];
+    for (let n = 0; n < 3; n++)
+      older.push(
+        await enqueueMail(db, {
+          template: 'contact',
+          to: 'fila@copaiba.test',
+          data: { name: `Fila ${n}`, email: 'v@example.com', message: 'Oi' },
+        }),
+      );
+    const [user] = await db
+      .insert(users)
+      .values({ name: 'Bia Lima', email: 'bia@example.com', passwordHash: 'x' })
+      .returning({ id: users.id });
+    const code = await enqueueMail(db, {
+      template: 'confirmation',
+      userId: user!.id,
+      data: { code: '111222', ttl_hours: 24 },
+    });
+    expect((await repo.claimNext(db, 60_000))?.id).toBe(code);
+    expect((await repo.claimNext(db, 60_000))?.id).toBe(older[0]);
+  });
 });
 
 describe('what never leaves', () => {

@@ -18,6 +18,8 @@ const RETRY_CAP_MS = 60 * 60_000;
 const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60_000;
 /** Rows one run sends at most; the next run (a wake-up or the job) goes on. */
 const MAX_PER_RUN = 500;
+/** Mails one process sends at once (each claims its own row): a burst does not queue behind one. */
+const CONCURRENCY = 4;
 
 /** Data a template's row no longer keeps once the mail is sent or dropped (docs/SECURITY.md). */
 const SECRET_KEYS: Record<string, readonly string[]> = {
@@ -144,9 +146,14 @@ export function createMailSender(deps: {
 
   async function drain(): Promise<MailRunReport> {
     const report: MailRunReport = { sent: 0, failed: 0, cancelled: 0, gaveUp: 0 };
-    for (let n = 0; n < MAX_PER_RUN && !stopped; n++) {
-      if (!(await sendOne(report))) break;
-    }
+    let taken = 0;
+    const worker = async () => {
+      while (taken < MAX_PER_RUN && !stopped) {
+        taken++;
+        if (!(await sendOne(report))) return;
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     return report;
   }
 
@@ -161,16 +168,23 @@ export function createMailSender(deps: {
     }
     running = (async () => {
       const total: MailRunReport = { sent: 0, failed: 0, cancelled: 0, gaveUp: 0 };
-      do {
-        again = false;
-        const report = await drain();
-        for (const key of Object.keys(total) as Array<keyof MailRunReport>)
-          total[key] += report[key];
-      } while (again && !stopped);
-      return total;
-    })().finally(() => {
-      running = null;
-    });
+      try {
+        for (;;) {
+          again = false;
+          const report = await drain();
+          for (const key of Object.keys(total) as Array<keyof MailRunReport>)
+            total[key] += report[key];
+          // Checked and cleared with no await between: a wake-up now starts a run of its own.
+          if (!again || stopped) {
+            running = null;
+            return total;
+          }
+        }
+      } catch (err) {
+        running = null;
+        throw err;
+      }
+    })();
     return running;
   }
 

@@ -1,5 +1,6 @@
 import {
   ALWAYS_MAILED_KINDS,
+  isoToBrDate,
   NOTIFICATION_KINDS,
   notificationMessages,
   todayInSaoPaulo,
@@ -12,6 +13,7 @@ import {
   bearer,
   buyTokens,
   creatorWithIssuedToken,
+  desist,
   document,
   expectStatus,
   fundedInvestor,
@@ -99,6 +101,120 @@ describe('each event of docs/product.md §16: its notification, its text and its
     });
     const mail = await mailTo(t, bia.email, 'Saque devolvido');
     expect(mail.text).toContain('Valor devolvido: R$ 25,00');
+  });
+
+  it('purchase confirmed (the receipt), and desistência', async () => {
+    const issuer = await insertIssuer(t.db);
+    const token = await insertToken(t.db, issuer.id, { unitPriceCents: 125_50n });
+    const ivo = await fundedInvestor(t, { balance: '1000.00' });
+    const ivoId = await userIdOf(t, ivo);
+    expectStatus(await buyTokens(t, ivo, token.id, 3), 201, 'buy');
+    const receipt = await latestNotification(t, ivoId, 'purchase_confirmed');
+    expect(receipt?.data).toEqual({
+      token_id: token.id,
+      token_name: token.name,
+      token_symbol: token.symbol,
+      purchase_id: expect.any(Number),
+      quantity: 3,
+      unit_price_cents: 125_50,
+      total_cents: 376_50,
+    });
+    expect(await shown(ivo, 'purchase_confirmed')).toMatchObject({
+      title: `Compra confirmada: ${token.symbol}`,
+      body: `Você comprou 3 unidades de ${token.name} (${token.symbol}) por R$ 376,50. Você pode desistir dela em até 5 dias, em Minha Carteira.`,
+      link: '/wallet',
+    });
+    const mail = await mailTo(t, ivo.email, 'Compra confirmada');
+    expect(mail.text).toContain('Preço por unidade: R$ 125,50');
+    expect(mail.text).toContain('Total pago: R$ 376,50');
+
+    // A refused purchase (more than the balance) writes no receipt.
+    expect((await buyTokens(t, ivo, token.id, 9)).statusCode).toBe(400);
+    expect(await outboxRowsOf(t, ivoId, 'purchase_confirmed')).toHaveLength(1);
+
+    const purchaseId = receipt!.data.purchase_id as number;
+    expectStatus(await desist(t, ivo, purchaseId), 200, 'desistência');
+    expect((await latestNotification(t, ivoId, 'desistencia'))?.data).toMatchObject({
+      purchase_id: purchaseId,
+      quantity: 3,
+      amount_cents: 376_50,
+    });
+    expect(await shown(ivo, 'desistencia')).toMatchObject({
+      title: `Desistência registrada: ${token.symbol}`,
+      body: `Sua compra de 3 unidades de ${token.name} (${token.symbol}) foi desfeita e R$ 376,50 voltaram para a sua carteira.`,
+    });
+    expect((await mailTo(t, ivo.email, 'Desistência registrada')).text).toContain(
+      'Valor devolvido: R$ 376,50',
+    );
+    // A second desistência moves nothing and tells nothing.
+    expectStatus(await desist(t, ivo, purchaseId), 200, 'again');
+    expect(await outboxRowsOf(t, ivoId, 'desistencia')).toHaveLength(1);
+  });
+
+  it('the closing job: offer succeeded and offer failed, to every buyer, with their mails', async () => {
+    const issuer = await insertIssuer(t.db);
+    const today = todayInSaoPaulo(t.clock.now);
+    const terms = {
+      unitPriceCents: 100_00n,
+      interestRateBp: 1000,
+      installments: 10,
+      maximumAmountRaisedCents: 100_000_00n,
+      deadlineForFunding: today,
+      firstDateInstallment: plusDays(today, 40),
+    };
+    const wins = await insertToken(t.db, issuer.id, {
+      ...terms,
+      minimumAmountRaisedCents: 300_00n,
+    });
+    const fails = await insertToken(t.db, issuer.id, {
+      ...terms,
+      minimumAmountRaisedCents: 90_000_00n,
+    });
+    const buyers = [
+      await fundedInvestor(t, { balance: '2000.00' }),
+      await fundedInvestor(t, { balance: '2000.00' }),
+      await fundedInvestor(t, { balance: '2000.00' }),
+    ];
+    for (const [n, who] of buyers.entries()) {
+      expectStatus(await buyTokens(t, who, wins.id, n + 1), 201, 'buy');
+      expectStatus(await buyTokens(t, who, fails.id, 2), 201, 'buy');
+    }
+    const report = await closeDueOffers(t.db, noonOf(plusDays(today, 1)), { desistenciaDays: 0 });
+    expect(report.succeeded).toContain(wins.id);
+    expect(report.failed).toContain(fails.id);
+    for (const [n, who] of buyers.entries()) {
+      const id = await userIdOf(t, who);
+      // Per unit 100,00 × 1,10 = 110,00 over 10 installments.
+      expect((await latestNotification(t, id, 'offer_succeeded'))?.data).toEqual({
+        token_id: wins.id,
+        token_name: wins.name,
+        token_symbol: wins.symbol,
+        quantity: n + 1,
+        total_to_receive_cents: (n + 1) * 110_00,
+        installments: 10,
+        first_installment_date: wins.firstDateInstallment,
+      });
+      expect((await latestNotification(t, id, 'offer_failed'))?.data).toMatchObject({
+        token_id: fails.id,
+        quantity: 2,
+        refunded_cents: 200_00,
+      });
+      const page = await notificationsPage(t, who);
+      expect(page.results.find((x) => x.kind === 'offer_failed')).toMatchObject({
+        title: `Oferta cancelada: ${fails.symbol}`,
+        body: `A captação de ${fails.name} (${fails.symbol}) terminou sem atingir o valor mínimo. R$ 200,00 foram devolvidos à sua carteira.`,
+      });
+      expect(page.results.find((x) => x.kind === 'offer_succeeded')?.body).toBe(
+        `A captação de ${wins.name} (${wins.symbol}) atingiu o valor mínimo e foi encerrada. Suas ${n === 0 ? '1 unidade' : `${n + 1} unidades`} devem render R$ ${(n + 1) * 110},00 em 10 parcelas, a primeira em ${isoToBrDate(wins.firstDateInstallment)}.`,
+      );
+      expect((await mailTo(t, who.email, 'Oferta cancelada')).text).toContain('R$ 200,00');
+      expect((await mailTo(t, who.email, 'Oferta encerrada com sucesso')).text).toContain(
+        `Total a receber: R$ ${(n + 1) * 110},00`,
+      );
+    }
+    // Run again: nothing closes twice, nobody is told twice.
+    await closeDueOffers(t.db, noonOf(plusDays(today, 1)), { desistenciaDays: 0 });
+    expect(await outboxRowsOf(t, await userIdOf(t, buyers[0]!), 'offer_failed')).toHaveLength(1);
   });
 
   it('installment paid: one per holder, with the amount', async () => {
