@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { connectPostgres } from '@copaiba/db';
 import { adminQuery } from '@copaiba/db/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -43,25 +45,54 @@ const logged = (server: ServerProcess, msg: string) =>
     .filter((line) => line.startsWith('{'))
     .some((line) => (JSON.parse(line) as { msg?: string }).msg === msg);
 
+/** A new empty database on the run's server, dropped after the file; its URL. */
+async function emptyDatabase(): Promise<string> {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `copaiba_test_${randomBytes(6).toString('hex')}`;
+  databases.push(name);
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 describe('the server process', () => {
+  it('applies each migration once when instances start together', async () => {
+    const url = await emptyDatabase();
+    const instances = [connectPostgres(url, 2), connectPostgres(url, 2), connectPostgres(url, 2)];
+    try {
+      await Promise.all(instances.map((instance) => instance.migrate()));
+      const journal = JSON.parse(
+        readFileSync(
+          new URL('../../../packages/db/src/migrations/meta/_journal.json', import.meta.url),
+          'utf8',
+        ),
+      ) as { entries: unknown[] };
+      const { rows } = await instances[0]!.db.$client.query<{ n: number }>(
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
+      expect(rows[0]?.n).toBe(journal.entries.length);
+    } finally {
+      for (const instance of instances) await instance.close();
+    }
+  });
+
   it('answers /api/ready/ 503 "starting" while its migrations run, then 200', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const name = `copaiba_test_${randomBytes(6).toString('hex')}`;
-    databases.push(name);
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const url = new URL(await emptyDatabase());
     // The start applies the SQL code under this advisory lock (packages/db/src/client.ts):
     // holding it keeps the start in its migration step for as long as the test wants.
     const holder = new pg.Client({ connectionString: url.toString() });
     await holder.connect();
+    const observer = new pg.Client({ connectionString: url.toString() });
+    await observer.connect();
     await holder.query('begin');
     await holder.query("select pg_advisory_xact_lock(hashtext('copaiba: sql code'))");
     try {
       const server = newServer({ DATABASE_URL: url.toString() });
       await server.start({ until: null });
+      // Asked outside the holder's transaction, which would keep seeing its first snapshot.
       const waiting = async () => {
-        const { rows } = await holder.query<{ n: number }>(
+        const { rows } = await observer.query<{ n: number }>(
           "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
         );
         return rows[0]?.n ?? 0;
@@ -85,6 +116,7 @@ describe('the server process', () => {
       expect(await server.exited).toBe(0);
     } finally {
       await holder.end();
+      await observer.end();
     }
   });
 
@@ -108,6 +140,8 @@ describe('the server process', () => {
         await vi.waitFor(
           async () => {
             expect(server.output).toContain('"url":"/api/token/list/"');
+            // Inside a transaction the activity view keeps its first snapshot unless cleared.
+            await cluster.query('select pg_stat_clear_snapshot()');
             const { rows } = await cluster.query<{ n: number }>(
               "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'relation'",
             );

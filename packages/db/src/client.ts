@@ -88,8 +88,19 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
     db,
     kind: 'server',
     migrate: async () => {
-      await migratePg(db, { migrationsFolder });
-      await pool.query(sqlCodeScript());
+      // drizzle's migrator takes no lock: instances starting together take turns here, and the
+      // next one finds the migrations recorded. A connection of its own, so a pool of 1 still works.
+      const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      lock.on('error', () => undefined);
+      await lock.connect();
+      try {
+        await lock.query("select pg_advisory_lock(hashtext('copaiba: migrations'))");
+        await migratePg(db, { migrationsFolder });
+        await pool.query(sqlCodeScript());
+      } finally {
+        // Ending the session releases the lock.
+        await lock.end();
+      }
     },
     ping: async () => {
       await pool.query('select 1');
