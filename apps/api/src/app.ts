@@ -49,6 +49,8 @@ import { startJobRunner } from './modules/jobs/job-runner.ts';
 import { closeDueOffers } from './modules/jobs/offer-closing.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { createManagerService } from './modules/manager/manager.service.ts';
+import { marketRoutes } from './modules/market/market.routes.ts';
+import { createMarketService } from './modules/market/market.service.ts';
 import { outboxChainRecorder, type ChainRecorder } from './modules/chain/chain-recorder.ts';
 import { outboxBacklog } from './modules/chain/outbox.ts';
 import type { ChainRuntime } from './modules/chain/chain-runtime.ts';
@@ -225,6 +227,12 @@ export async function buildApp(deps: AppDeps) {
     desistenciaDays: config.DESISTENCIA_DAYS,
     investor,
   });
+  const market = createMarketService({
+    db,
+    now,
+    feeBasisPoints: config.MARKET_FEE_PERCENT,
+    investor,
+  });
   const twoFactor = createTwoFactorService({
     db,
     encryptionKey: secrets.encryptionKey,
@@ -299,6 +307,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(walletRoutes, { wallet, withdrawals });
       await api.register(statementsRoutes, { statements });
       await api.register(purchasesRoutes, { purchases });
+      await api.register(marketRoutes, { market });
       await api.register(investorRoutes, { investor });
       await api.register(consentsRoutes, { consents });
       await api.register(twoFactorRoutes, { twoFactor });

@@ -1,6 +1,7 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isValidCnpj, normalizeCpfCnpj } from '@copaiba/contracts';
+import { decimalToScaled } from '@copaiba/contracts/money';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -97,6 +98,13 @@ const envSchema = z.object({
   ANNUAL_INVESTMENT_LIMIT: money.default(20_000_00n),
   /** Days a purchase can be undone (CVM 88 desistência); 0 (staging, tests) turns the right off. */
   DESISTENCIA_DAYS: z.coerce.number().int().min(0).max(30).default(5),
+  /** The buyer's fee on a secondary-board purchase, percent of the price ("0.5") → hundredths. */
+  MARKET_FEE_PERCENT: z
+    .string()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'deve ser um percentual de 0 a 10, como 0.5')
+    .transform((v) => Number(decimalToScaled(v, 2)))
+    .refine((bp) => bp <= 1000, 'deve ser um percentual de 0 a 10, como 0.5')
+    .default(0),
   /** Offer closing, installment payouts, charge expiry, payout retries; 0 turns them off. */
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** On-chain record: `rpc` with CHAIN_RPC_URL, else a local EVM in-process; `off` in tests unless asked. */

@@ -17,3 +17,4 @@ export * from './essential-information.ts';
 export * from './statements.ts';
 export * from './forum.ts';
 export * from './notifications.ts';
+export * from './market.ts';

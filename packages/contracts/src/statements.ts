@@ -69,8 +69,7 @@ export const statementExportFilename = (from: string, to: string) =>
   `extrato-copaiba-${from}-a-${to}.csv`;
 
 /** 'informe-de-rendimentos-copaiba-2026.pdf'. */
-export const incomeReportFilename = (year: number) =>
-  `informe-de-rendimentos-copaiba-${year}.pdf`;
+export const incomeReportFilename = (year: number) => `informe-de-rendimentos-copaiba-${year}.pdf`;
 
 /**
  * A report year from the path: four digits, not after the current year (São Paulo). Whether the
@@ -96,6 +95,9 @@ const figures = {
   amortization: z.string(),
   income: z.string(),
   ir_withheld: z.string(),
+  /** Units sold on the secondary board: what they brought in and what they had cost. */
+  sales: z.string(),
+  sales_cost: z.string(),
 };
 
 /** One token of the year: position at 31/12 of the year before and of the year, what moved. */

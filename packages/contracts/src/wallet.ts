@@ -131,6 +131,10 @@ export const ownedToken = z.object({
   installment_number: z.number().nullable(),
   next_payment: z.string().nullable(),
   status_token: z.string(),
+  /** Units listed on the secondary board and not sold yet (docs/product.md §18). */
+  quantity_listed: z.number(),
+  /** Whether units of it can be listed on the board: the offer distributes. */
+  can_sell: z.boolean(),
 });
 export type OwnedToken = z.infer<typeof ownedToken>;
 

@@ -56,6 +56,7 @@ const SQL_CODE = [
   'notifications.sql',
   'purchases.sql',
   'desistencias.sql',
+  'market.sql',
   'investor.sql',
   'users-notify.sql',
 ];

@@ -231,6 +231,19 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
     url: `/api/wallet/purchases/${ids.tokenId}/desistencia/`,
     passes: 404,
   }),
+  'POST /api/market/listings/': () => ({ url: '/api/market/listings/', payload: {}, passes: 400 }),
+  'GET /api/market/listings/': () => ({ url: '/api/market/listings/', passes: 200 }),
+  'GET /api/market/my-listings/': () => ({ url: '/api/market/my-listings/', passes: 200 }),
+  // Nobody here listed anything: the id names no listing of theirs.
+  'DELETE /api/market/listings/:id/': (ids) => ({
+    url: `/api/market/listings/${ids.tokenId}/`,
+    passes: 404,
+  }),
+  'POST /api/market/listings/:id/buy/': (ids) => ({
+    url: `/api/market/listings/${ids.tokenId}/buy/`,
+    payload: {},
+    passes: 400,
+  }),
   'GET /api/wallet/transactions/export.csv': () => ({
     url: '/api/wallet/transactions/export.csv',
     passes: 200,

@@ -186,6 +186,14 @@ export const AUTHORIZATION_MATRIX = {
   'GET /api/twoauth/': { access: 'signed-in' },
   'POST /api/twoauth/': { access: 'signed-in' },
 
+  // The secondary board (docs/product.md §18): any signed-in user reads it, lists their own units
+  // and buys with their own wallet; a listing is cancelled by its seller only (another's: 404).
+  'POST /api/market/listings/': { access: 'signed-in' },
+  'GET /api/market/listings/': { access: 'signed-in' },
+  'GET /api/market/my-listings/': { access: 'signed-in' },
+  'DELETE /api/market/listings/:id/': { access: 'signed-in' },
+  'POST /api/market/listings/:id/buy/': { access: 'signed-in' },
+
   // Investor protection (CVM 88): each user's own profile and risk term.
   'GET /api/investor/profile/': { access: 'signed-in' },
   'PUT /api/investor/profile/': { access: 'signed-in' },

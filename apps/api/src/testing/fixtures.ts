@@ -23,6 +23,7 @@ import {
 export * from './accounts-fixtures.ts';
 export * from './authenticator.ts';
 export * from './catalogue-fixtures.ts';
+export * from './market-fixtures.ts';
 export * from './notifications-fixtures.ts';
 export * from './workspace-fixtures.ts';
 

@@ -4,8 +4,10 @@
 -- (docs/ARCHITECTURE.md, "Locking"):
 --   1. lock_user_money(user)             one user's deposits, withdrawals and account closing
 --   2. that user's `users` row           (two-factor steps, closing)
---   3. lock_offer_for_purchase(token)    shared by purchases of the offer;
---      lock_offer_for_closing(token)     exclusive, by the job that closes it
+--   3. lock_offer_for_purchase(token)    shared by purchases of the offer, and by purchases
+--                                        on the secondary board of a distributing token;
+--      lock_offer_for_closing(token)     exclusive, by the job that closes it;
+--      lock_offer_for_payout(token)      exclusive, by the job that pays an installment
 --   4. the operation's own row           a Pix charge, a withdrawal, an installment's claim
 --   5. lock_wallets(users)               wallets, in the order of their users' ids
 --   6. token_holdings rows
@@ -47,6 +49,14 @@ LANGUAGE sql AS $$
 $$;
 
 CREATE OR REPLACE FUNCTION lock_offer_for_closing(p_token_id bigint) RETURNS void
+LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(lock_class('offer'), p_token_id::integer);
+$$;
+
+-- The installment payout takes the token's lock exclusively before it reads who holds the units,
+-- so no board purchase of the token is in flight while it reads and pays: every unit is paid once,
+-- and each holder's ledger shows the payment after every sale that came before it.
+CREATE OR REPLACE FUNCTION lock_offer_for_payout(p_token_id bigint) RETURNS void
 LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(lock_class('offer'), p_token_id::integer);
 $$;

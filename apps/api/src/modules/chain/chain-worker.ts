@@ -13,7 +13,7 @@ import {
   type TransactionSerializable,
 } from 'viem';
 import type { ChainClient } from './chain-client.ts';
-import { burnData, deployData, mintData, remunerateData } from './contract.ts';
+import { burnData, deployData, mintData, remunerateData, transferUnitsData } from './contract.ts';
 import { recordUnrecordedTokens } from './outbox.ts';
 import { walletAddresses } from './wallets.ts';
 
@@ -123,9 +123,11 @@ export function createChainWorker(deps: {
     if (!deploy?.address) throw new NotReady(`token ${job.tokenId} has no contract yet`);
     const lines = await db
       .select({
+        kind: ledgerTransfers.kind,
         userId: ledgerTransfers.userId,
         quantity: ledgerTransfers.quantity,
         amountCents: ledgerTransfers.amountCents,
+        reference: ledgerTransfers.reference,
       })
       .from(chainJobTransfers)
       .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, chainJobTransfers.transferId))
@@ -145,6 +147,21 @@ export function createChainWorker(deps: {
           job.installment ?? 0,
           holders,
           lines.map((l) => l.amountCents),
+        ),
+      };
+    }
+    if (job.kind === 'transfer') {
+      // Each board purchase records the buyer's payment and the seller's proceeds, paired by
+      // their trade (the reference): the units go from the seller's wallet to the buyer's.
+      const sales = lines.flatMap((l, i) => (l.kind === 'market_sale' ? [i] : []));
+      const buyerOf = (i: number) =>
+        lines.findIndex((l) => l.kind === 'market_purchase' && l.reference === lines[i]!.reference);
+      return {
+        to,
+        data: transferUnitsData(
+          sales.map((i) => holders[i]!),
+          sales.map((i) => holders[buyerOf(i)]!),
+          sales.map((i) => BigInt(lines[i]!.quantity ?? 0)),
         ),
       };
     }

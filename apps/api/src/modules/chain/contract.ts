@@ -15,6 +15,15 @@ export function mintData(to: Address[], amounts: bigint[]): Hex {
   return encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [to, amounts] });
 }
 
+/** Board purchases: units from each seller's custodied wallet to the buyer's. */
+export function transferUnitsData(from: Address[], to: Address[], amounts: bigint[]): Hex {
+  return encodeFunctionData({
+    abi: tokenAbi,
+    functionName: 'transferUnits',
+    args: [from, to, amounts],
+  });
+}
+
 export function burnData(from: Address[], amounts: bigint[]): Hex {
   return encodeFunctionData({ abi: tokenAbi, functionName: 'burn', args: [from, amounts] });
 }

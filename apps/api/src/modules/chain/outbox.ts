@@ -41,12 +41,15 @@ const MIRRORED: Record<string, ChainJobKind> = {
   desistencia: 'burn',
   refund: 'burn',
   remuneration: 'remunerate',
+  // A board purchase's two lines, buyer's and seller's: one transfer (chain-worker.ts pairs them).
+  market_purchase: 'transfer',
+  market_sale: 'transfer',
 };
 
 /**
  * Issued tokens with no chain job at all (issued before a chain was configured, or seeded): their
  * contract is deployed and their history replayed in ledger order, one job per run of purchases,
- * of refunds, or of one installment's payments. Returns how many tokens were caught up.
+ * of refunds, of board purchases, or of one installment's payments. Returns how many tokens were caught up.
  */
 export async function recordUnrecordedTokens(db: Database): Promise<number> {
   const missing = await db
@@ -80,7 +83,14 @@ export async function recordUnrecordedTokens(db: Database): Promise<number> {
         .where(
           and(
             eq(ledgerTransfers.tokenId, id),
-            inArray(ledgerTransfers.kind, ['purchase', 'desistencia', 'refund', 'remuneration']),
+            inArray(ledgerTransfers.kind, [
+              'purchase',
+              'desistencia',
+              'refund',
+              'remuneration',
+              'market_purchase',
+              'market_sale',
+            ]),
           ),
         )
         .orderBy(ledgerTransfers.id);

@@ -43,7 +43,8 @@ export interface Reconciliation {
  * Compares the token's on-chain balances with the ledger. The ledger's holdings and the open
  * jobs are read in one snapshot; the chain is read at one block afterwards, and an open job whose
  * transaction is already in that block counts as applied. Expected on chain = units held in the
- * ledger − mints not yet applied + burns not yet applied; any other difference is a divergence.
+ * ledger − mints not yet applied + burns not yet applied, and for board transfers not yet applied
+ * − the buyer's units + the seller's; any other difference is a divergence.
  */
 export async function reconcileToken(
   db: Database,
@@ -65,6 +66,7 @@ export async function reconcileToken(
         .select({
           jobId: chainJobs.id,
           kind: chainJobs.kind,
+          transferKind: ledgerTransfers.kind,
           userId: ledgerTransfers.userId,
           quantity: ledgerTransfers.quantity,
         })
@@ -155,7 +157,11 @@ export async function reconcileToken(
   }
   for (const o of snapshot.open) {
     if (applied.has(o.jobId) || o.kind === 'remunerate') continue;
-    const sign = o.kind === 'mint' ? -1 : o.kind === 'burn' ? 1 : 0;
+    // Not yet on chain: a mint's or a board buyer's units are still to arrive there, a burn's or
+    // a board seller's still to leave.
+    const arriving = o.kind === 'mint' || o.transferKind === 'market_purchase';
+    const leaving = o.kind === 'burn' || o.transferKind === 'market_sale';
+    const sign = arriving ? -1 : leaving ? 1 : 0;
     expected.set(o.userId!, (expected.get(o.userId!) ?? 0) + sign * (o.quantity ?? 0));
   }
 

@@ -61,6 +61,8 @@ async function payInstallment(
 ): Promise<PaidInstallment | null> {
   const { token, number } = installment;
   const tokenId = token.id;
+  // No board purchase of the token in flight while its holders are read and paid (locks.sql).
+  await locks.offerForPayout(tx, tokenId);
   const [claimed] = await tx
     .insert(installmentPayments)
     .values({

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
  *
  *   1. userMoney           one user's deposits, withdrawals and account closing
  *   2. that user's row     (two-factor steps, closing)
- *   3. offer               shared by purchases (in buy_tokens_batch), exclusive by offerForClosing
+ *   3. offer               shared by purchases (in buy_tokens_batch) and board purchases (market_buy),
+ *                          exclusive by offerForClosing and offerForPayout
  *   4. the operation's own row: a Pix charge, a withdrawal, an installment's claim
  *   5. wallets             by user id
  *   6. token holdings
@@ -27,6 +28,14 @@ export const locks = {
   /** 3. The offer, exclusively: waits for its purchases in flight; new ones wait for the close. */
   async offerForClosing(tx: Database, tokenId: number): Promise<void> {
     await tx.execute(sql`select lock_offer_for_closing(${tokenId}::bigint)`);
+  },
+
+  /**
+   * 3. A distributing token's units, exclusively: an installment's payout waits for the board
+   * purchases in flight and new ones wait for it, so it reads every holding as it pays it.
+   */
+  async offerForPayout(tx: Database, tokenId: number): Promise<void> {
+    await tx.execute(sql`select lock_offer_for_payout(${tokenId}::bigint)`);
   },
 
   /** 5. These users' wallets, in the order of their ids. */

@@ -142,10 +142,41 @@ export async function incomeReportPdf(report: IncomeReport): Promise<Buffer> {
     ],
   );
 
+  const sold = report.tokens.filter((t) => decimalToCentsOrZero(t.sales) > 0n);
+  if (sold.length > 0) {
+    const result = (f: Pick<IncomeReport['totals'], 'sales' | 'sales_cost'>) =>
+      centsToPtBr(decimalToCentsOrZero(f.sales) - decimalToCentsOrZero(f.sales_cost));
+    sectionTitle(doc, `Vendas no Mural de Negociação em ${year}`);
+    table(
+      doc,
+      [
+        { header: 'Token', share: 0.31 },
+        number('Valor recebido (R$)', 0.23),
+        number('Custo das unidades vendidas (R$)', 0.23),
+        number('Resultado (R$)', 0.23),
+      ],
+      [
+        ...sold.map((t) => ({
+          cells: [tokenCell(t), money(t.sales), money(t.sales_cost), result(t)],
+        })),
+        {
+          cells: [
+            'Total',
+            money(report.totals.sales),
+            money(report.totals.sales_cost),
+            result(report.totals),
+          ],
+          emphasis: true,
+        },
+      ],
+    );
+  }
+
   sectionTitle(doc, 'Como ler este informe');
   doc.fontSize(9).fillColor(PDF_COLORS.text);
   const notes = [
-    'Custo: o valor pago pelas unidades, menos o que voltou à carteira como reembolso, desistência ou amortização. É o valor a informar em Bens e Direitos.',
+    'Custo: o valor pago pelas unidades (no Mural de Negociação, com a tarifa), menos o que voltou à carteira como reembolso, desistência ou amortização e menos o custo das unidades vendidas no Mural (o custo médio delas). É o valor a informar em Bens e Direitos.',
+    'Aplicações incluem as compras no Mural de Negociação. Nas vendas no Mural, o resultado é o valor recebido menos o custo das unidades vendidas.',
     'Cada parcela recebida divide-se em amortização (preço unitário ÷ número de parcelas, por unidade; a última parcela absorve o arredondamento) e rendimento (o restante).',
     'A Copaíba não reteve imposto de renda na fonte sobre estes valores. A classificação dos rendimentos na declaração segue as instruções da Receita Federal para o ano-calendário.',
     'Cada movimento conta no ano da data em que chegou ou saiu da carteira, no horário de São Paulo. Os valores conferem, centavo a centavo, com o extrato da carteira.',

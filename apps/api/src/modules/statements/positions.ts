@@ -1,13 +1,18 @@
+import { divideHalfEven } from '@copaiba/contracts';
 import { amortizationPerUnit } from '../catalogue/token-figures.ts';
 import type { WalletMovement } from '../ledger/ledger.ts';
 import type { TokenWithIssuer } from '../tokens/tokens.service.ts';
 
 /*
  * An investor's positions in tokens, computed from the ledger's movements of their wallet alone
- * (docs/product.md §17, docs/DECISIONS.md "Statements"): units bought, less those refunded or
- * undone; cost = what was paid for them, less what came back (refunds, desistências) and less the
- * amortization already received. An installment splits into amortization (the unit price returned,
- * amortizationPerUnit) and income (the rest).
+ * (docs/product.md §17, docs/DECISIONS.md "Statements"): units bought, less those refunded, undone
+ * or sold; cost = what was paid for them (on the board, with its fee), less what came back
+ * (refunds, desistências), less the amortization already received, less the cost of units sold
+ * (proportional to the units: the average cost stays). An installment splits into amortization
+ * (the part that returns the position's cost, in the proportion the schedule returns the unit
+ * price, amortizationPerUnit) and income (the rest). For units bought in an offer that is exactly
+ * amortizationPerUnit per unit; a board purchase above or below the unit price is amortized over
+ * what its units still receive (docs/DECISIONS.md "The secondary board").
  */
 
 export interface Position {
@@ -22,6 +27,9 @@ export interface Flows {
   desistencias: bigint;
   amortization: bigint;
   income: bigint;
+  /** What units sold on the board brought in, and what they had cost. */
+  sales: bigint;
+  salesCost: bigint;
 }
 
 export interface TokenPeriod {
@@ -41,23 +49,44 @@ interface Effect {
   flows: Partial<Flows>;
 }
 
-/** What a movement of a token (movesToken) does to its position. */
-function effectOf(movement: WalletMovement, token: TokenWithIssuer): Effect {
+/** The part of `units` of the position's cost. */
+const costOf = (position: Position, units: number, movement: WalletMovement) => {
+  if (position.units <= 0)
+    throw new Error(`transfer ${movement.id}: ${units} units of an empty position`);
+  return divideHalfEven(position.costCents * BigInt(units), BigInt(position.units));
+};
+
+/** What a movement of a token (movesToken) does to its position as it stands before it. */
+function effectOf(movement: WalletMovement, token: TokenWithIssuer, position: Position): Effect {
   const units = movement.quantity ?? 0;
   const amount = movement.amountCents;
   switch (movement.kind) {
     case 'purchase':
+    case 'market_purchase':
       return { units, costCents: -amount, flows: { purchases: -amount } };
+    case 'market_fee':
+      // What buying cost beyond the price is part of the units' cost.
+      return { units: 0, costCents: -amount, flows: { purchases: -amount } };
+    case 'market_sale': {
+      const cost = costOf(position, units, movement);
+      return { units: -units, costCents: -cost, flows: { sales: amount, salesCost: cost } };
+    }
     case 'refund':
       return { units: -units, costCents: -amount, flows: { refunds: amount } };
     case 'desistencia':
       return { units: -units, costCents: -amount, flows: { desistencias: amount } };
     case 'remuneration': {
       const installment = Number(movement.reference);
-      const perUnit = amortizationPerUnit(token.token)[installment - 1];
+      const schedule = amortizationPerUnit(token.token);
+      const perUnit = schedule[installment - 1];
       if (perUnit === undefined)
         throw new Error(`transfer ${movement.id}: installment '${movement.reference}' unknown`);
-      const amortization = BigInt(units) * perUnit;
+      // What one unit still had to return before this installment.
+      const faceLeft = schedule.slice(installment - 1).reduce((sum, cents) => sum + cents, 0n);
+      const amortization =
+        faceLeft === 0n
+          ? 0n
+          : divideHalfEven(costOf(position, units, movement) * perUnit, faceLeft);
       return {
         units: 0,
         costCents: -amortization,
@@ -77,6 +106,9 @@ const TOKEN_KINDS: ReadonlySet<WalletMovement['kind']> = new Set([
   'refund',
   'desistencia',
   'remuneration',
+  'market_purchase',
+  'market_sale',
+  'market_fee',
 ]);
 
 /** Whether the movement changes a token position (else it is cash alone). */
@@ -89,6 +121,8 @@ const noFlows = (): Flows => ({
   desistencias: 0n,
   amortization: 0n,
   income: 0n,
+  sales: 0n,
+  salesCost: 0n,
 });
 
 /**
@@ -117,7 +151,8 @@ export function tokenPeriods(
       };
       periods.set(token.token.id, period);
     }
-    const effect = effectOf(movement, token);
+    // `end` always stands just before this movement: every earlier one has been applied to it.
+    const effect = effectOf(movement, token, period.end);
     const before = movement.createdAt < from;
     for (const position of before ? [period.start, period.end] : [period.end]) {
       position.units += effect.units;

@@ -48,6 +48,12 @@ const DESCRIPTIONS: Record<WalletMovement['kind'], Describe> = {
   remuneration: (m, t) =>
     `Parcela ${m.reference ?? '?'} de ${t?.token.installments ?? '?'} de ${named(t)} (${units(m.quantity)})`,
   offer_settlement: (_, t) => `Liquidação da oferta de ${named(t)}`,
+  market_purchase: (m, t) =>
+    `Compra no Mural de Negociação de ${units(m.quantity)} de ${named(t)} (negócio ${m.reference ?? '?'})`,
+  market_sale: (m, t) =>
+    `Venda no Mural de Negociação de ${units(m.quantity)} de ${named(t)} (negócio ${m.reference ?? '?'})`,
+  market_fee: (m, t) =>
+    `Tarifa da compra no Mural de Negociação de ${named(t)} (negócio ${m.reference ?? '?'})`,
 };
 
 export interface StatementCsvInput {

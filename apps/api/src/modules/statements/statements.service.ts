@@ -15,6 +15,7 @@ import {
 } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
 import { AppError } from '../../lib/app-error.ts';
+import type { IdentityBox } from '../../lib/identity-box.ts';
 import { saoPauloDayStart } from '../../lib/sao-paulo-month.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import { installmentAmountsPerUnit, installmentDates } from '../catalogue/token-figures.ts';
@@ -54,8 +55,10 @@ export function createStatementsService(deps: {
   tokens: Pick<TokensService, 'withIssuers'>;
   platform: Platform;
   now: () => Date;
+  /** Opens the investor's sealed CPF/CNPJ for the report and the export (docs/product.md §19). */
+  identity: IdentityBox;
 }) {
-  const { db, tokens, platform, now } = deps;
+  const { db, tokens, platform, now, identity } = deps;
 
   /** The wallet's movements (before `before`) and the tokens they name. */
   async function ledgerOf(user: UserRow, before?: Date) {
@@ -100,6 +103,8 @@ export function createStatementsService(deps: {
       income: centsToDecimal(flows.income),
       // Copaíba withholds no income tax on these payments (docs/product.md §17).
       ir_withheld: centsToDecimal(0n),
+      sales: centsToDecimal(flows.sales),
+      sales_cost: centsToDecimal(flows.salesCost),
     });
     return {
       year,
@@ -107,7 +112,7 @@ export function createStatementsService(deps: {
       position_date: complete ? `${year}-12-31` : todayInSaoPaulo(at),
       generated_at: at.toISOString(),
       platform,
-      investor: { name: user.name, cpf_cnpj: user.cpfCnpj ?? '' },
+      investor: { name: user.name, cpf_cnpj: identity.openOrNull(user.cpfCnpjEnc) ?? '' },
       tokens: periods.map((p) => ({
         token_id: p.token.token.id,
         name: p.token.token.name,
@@ -127,6 +132,8 @@ export function createStatementsService(deps: {
           desistencias: sum((p) => p.flows.desistencias),
           amortization: sum((p) => p.flows.amortization),
           income: sum((p) => p.flows.income),
+          sales: sum((p) => p.flows.sales),
+          salesCost: sum((p) => p.flows.salesCost),
         },
       ),
     };
@@ -144,7 +151,7 @@ export function createStatementsService(deps: {
       return {
         filename: statementExportFilename(range.from, range.to),
         body: statementCsv({
-          investor: { name: user.name, cpfCnpj: user.cpfCnpj },
+          investor: { name: user.name, cpfCnpj: identity.openOrNull(user.cpfCnpjEnc) },
           from: range.from,
           to: range.to,
           openingCents: earlier.reduce((sum, m) => sum + m.amountCents, 0n),

@@ -23,8 +23,16 @@ export const OPERATION_NAMES: Record<Transfer['kind'], string> = {
   refund: 'Reembolso',
   remuneration: 'Remuneração',
   offer_settlement: 'Liquidação da oferta',
+  market_purchase: 'Compra (mural)',
+  market_sale: 'Venda (mural)',
+  market_fee: 'Tarifa (mural)',
 };
-const LEAVES_WALLET = new Set<Transfer['kind']>(['withdrawal', 'purchase']);
+const LEAVES_WALLET = new Set<Transfer['kind']>([
+  'withdrawal',
+  'purchase',
+  'market_purchase',
+  'market_fee',
+]);
 
 /**
  * A statement line. Movements mirrored on chain show their transaction on the explorer once mined
@@ -58,6 +66,10 @@ const STATUS_NAMES: Record<NonNullable<Token['offerStatus']>, string> = {
   failed: 'Captação não atingida',
 };
 
+/** An offer's status as 'Meus Ativos' and the board show it; 'Em análise' before it is issued. */
+export const offerStatusName = (status: Token['offerStatus']) =>
+  status ? STATUS_NAMES[status] : 'Em análise';
+
 /**
  * A holding as 'Meus Ativos' shows it. The next payment is the first installment not yet paid once
  * the offer distributes; while it is still open, the first schedule date not yet past.
@@ -80,7 +92,9 @@ export function toOwnedToken(
     effective_value: centsToDecimal(BigInt(holding.quantity) * token.unitPriceCents),
     installment_number: next === -1 ? null : next + 1,
     next_payment: next === -1 ? null : dates[next]!,
-    status_token: token.offerStatus ? STATUS_NAMES[token.offerStatus] : 'Em análise',
+    status_token: offerStatusName(token.offerStatus),
+    quantity_listed: holding.reserved,
+    can_sell: token.offerStatus === 'distributing',
   };
 }
 

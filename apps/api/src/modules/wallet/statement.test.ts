@@ -117,6 +117,9 @@ describe('Meus Ativos', () => {
       installment_number: 1,
       next_payment: '2027-03-31',
       status_token: 'Em captação',
+      // Nothing listed; an offer still funding has nothing to sell on the board (§18).
+      quantity_listed: 0,
+      can_sell: false,
     });
     expect(
       (await get('/api/wallet/my-tokens/mel')).json().results.map((r: { id: number }) => r.id),

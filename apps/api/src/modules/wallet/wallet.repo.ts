@@ -113,11 +113,15 @@ const STATEMENT_KINDS: Record<StatementFilter, readonly TransferKind[]> = {
     'desistencia',
     'refund',
     'remuneration',
+    'market_purchase',
+    'market_sale',
+    'market_fee',
   ],
   remuneracao: ['remuneration'],
   deposito: ['deposit'],
   saque: ['withdrawal', 'withdrawal_reversal'],
-  comprados: ['purchase'],
+  // Units bought, on an offer or on the board (docs/product.md §18).
+  comprados: ['purchase', 'market_purchase'],
 };
 
 /**

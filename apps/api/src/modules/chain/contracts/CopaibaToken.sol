@@ -7,7 +7,8 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 /// @title CopaibaToken
 /// @notice One contract per issued Copaíba token. Units are whole (0 decimals). Only wallets the
 /// platform approved can hold units (the permissioned-holder idea of ERC-3643, kept simple); the
-/// platform (owner) mints on purchase, burns on refund and records each installment paid.
+/// platform (owner) mints on purchase, burns on refund, moves units between its custodied wallets
+/// when investors trade on the secondary board, and records each installment paid.
 contract CopaibaToken is ERC20, Ownable {
     mapping(address => bool) public approved;
 
@@ -41,6 +42,23 @@ contract CopaibaToken is ERC20, Ownable {
                 emit HolderApproved(to[i], true);
             }
             _mint(to[i], amounts[i]);
+        }
+    }
+
+    /// @notice Moves units between custodied wallets for purchases on the secondary board: the
+    /// platform custodies both wallets and records the trade itself (investors never sign), like a
+    /// forced transfer of ERC-3643. The recipient is approved first, as mint does.
+    function transferUnits(address[] calldata from, address[] calldata to, uint256[] calldata amounts)
+        external
+        onlyOwner
+    {
+        if (from.length != to.length || to.length != amounts.length) revert LengthMismatch();
+        for (uint256 i = 0; i < to.length; i++) {
+            if (!approved[to[i]]) {
+                approved[to[i]] = true;
+                emit HolderApproved(to[i], true);
+            }
+            _transfer(from[i], to[i], amounts[i]);
         }
     }
 

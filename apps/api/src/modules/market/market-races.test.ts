@@ -1,0 +1,221 @@
+import { addDays, todayInSaoPaulo } from '@copaiba/contracts';
+import { ledgerTransfers, marketListings, marketTrades, tokenHoldings } from '@copaiba/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buyListing,
+  buyTokens,
+  cancelListing,
+  createListing,
+  distributingToken,
+  fundedInvestor,
+  insertIssuer,
+  insertToken,
+  listed,
+  noonOf,
+  userIdOf,
+} from '../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { payDueInstallments } from '../jobs/installment-payouts.ts';
+import { ledgerTotal } from '../ledger/ledger.ts';
+
+/*
+ * The secondary board under concurrency, on PostgreSQL (docs/product.md §18): many buyers on the
+ * last units of a listing never oversell it; a cancel racing a purchase never lets both take the
+ * same units; a seller listing at once never reserves more than is free; an installment paid while
+ * units change hands pays each unit exactly once, to the holder the ledger shows at that moment.
+ */
+
+let t: TestApp;
+let issuerId: number;
+
+beforeAll(async () => {
+  // Setup buys many offer units: the annual limit is not what these tests are about.
+  t = await createTestApp({ env: { ANNUAL_INVESTMENT_LIMIT: '10000000.00' } });
+  issuerId = (await insertIssuer(t.db)).id;
+});
+afterAll(() => t.close());
+
+/** Investors who bought in an offer (active investors), with money to spend on the board. */
+async function activeInvestors(count: number, balance = '2000.00') {
+  const offer = await insertToken(t.db, issuerId, { unitPriceCents: 1_00n, quantity: 100_000 });
+  const investors = [];
+  // One after another: the races are what comes after.
+  for (let i = 0; i < count; i++) {
+    const who = await fundedInvestor(t, { balance });
+    expect((await buyTokens(t, who, offer.id, 1)).statusCode).toBe(201);
+    investors.push(who);
+  }
+  return investors;
+}
+
+async function holdingsOf(tokenId: number) {
+  return t.db
+    .select({
+      userId: tokenHoldings.userId,
+      quantity: tokenHoldings.quantity,
+      reserved: tokenHoldings.reserved,
+    })
+    .from(tokenHoldings)
+    .where(eq(tokenHoldings.tokenId, tokenId));
+}
+
+describe('many buyers on the last units of one listing', () => {
+  it('sell exactly what was listed, never more, and refuse the rest with a pt-BR reason', async () => {
+    const [seller, ...buyers] = await activeInvestors(41);
+    const token = await distributingToken(t, issuerId, [{ who: seller!, quantity: 20 }], {
+      unitPriceCents: 10_00n,
+    });
+    const id = await listed(t, seller!, token.id, 12, '10.00');
+    const asked = buyers.map((who, i) => ({ who, quantity: 1 + (i % 2) }));
+    const answers = await Promise.all(
+      asked.map(async (a) => ({ ...a, res: await buyListing(t, a.who, id, a.quantity) })),
+    );
+    const sold = answers.filter((a) => a.res.statusCode === 201);
+    const refused = answers.filter((a) => a.res.statusCode !== 201);
+    expect(sold.reduce((n, a) => n + a.quantity, 0)).toBe(12);
+    for (const a of refused) {
+      expect(a.res.statusCode).toBe(400);
+      const body = a.res.json<{ detail?: string; quantity?: string[] }>();
+      expect([
+        'Esta oferta já foi toda vendida.',
+        'Quantidade indisponível: resta 1 unidade nesta oferta.',
+      ]).toContain(body.detail ?? body.quantity?.[0]);
+    }
+    const [listing] = await t.db.select().from(marketListings).where(eq(marketListings.id, id));
+    expect(listing).toMatchObject({ status: 'sold_out', quantityLeft: 0 });
+    const trades = await t.db.select().from(marketTrades).where(eq(marketTrades.listingId, id));
+    expect(trades).toHaveLength(sold.length);
+    const holdings = await holdingsOf(token.id);
+    expect(holdings.reduce((n, h) => n + h.quantity, 0)).toBe(20);
+    const sellerId = await userIdOf(t, seller!);
+    expect(holdings.find((h) => h.userId === sellerId)).toMatchObject({ quantity: 8, reserved: 0 });
+    expect(await ledgerTotal(t.db)).toBe(0n);
+  });
+});
+
+describe('a cancel racing a purchase', () => {
+  it('lets one of them take each unit, never both, over many races', async () => {
+    const [seller, buyer] = await activeInvestors(2, '20000.00');
+    const token = await distributingToken(t, issuerId, [{ who: seller!, quantity: 200 }], {
+      unitPriceCents: 10_00n,
+    });
+    const orders = { purchaseFirst: 0, cancelFirst: 0 };
+    for (let round = 0; round < 25; round++) {
+      const id = await listed(t, seller!, token.id, 5, '1.00');
+      const [buy, cancel] = await Promise.all([
+        buyListing(t, buyer!, id, 3),
+        cancelListing(t, seller!, id),
+      ]);
+      expect(cancel.statusCode).toBe(200);
+      const released = cancel.json().released as number;
+      if (buy.statusCode === 201) {
+        orders.purchaseFirst++;
+        expect(released).toBe(2);
+      } else {
+        orders.cancelFirst++;
+        expect(buy.statusCode).toBe(400);
+        expect(buy.json()).toEqual({
+          detail: 'Esta oferta foi cancelada pelo vendedor e não está mais disponível.',
+        });
+        expect(released).toBe(5);
+      }
+      const [listing] = await t.db.select().from(marketListings).where(eq(marketListings.id, id));
+      const sold = listing!.quantity - listing!.quantityLeft;
+      expect(sold + released).toBe(5);
+      expect(listing!.status).toBe('cancelled');
+    }
+    const sellerId = await userIdOf(t, seller!);
+    const holding = (await holdingsOf(token.id)).find((h) => h.userId === sellerId)!;
+    expect(holding.reserved).toBe(0);
+    expect(holding.quantity).toBe(200 - 3 * orders.purchaseFirst);
+    expect(orders.purchaseFirst + orders.cancelFirst).toBe(25);
+  });
+});
+
+describe('a seller listing many times at once', () => {
+  it('never reserves more units than are held', async () => {
+    const [seller] = await activeInvestors(1);
+    const token = await distributingToken(t, issuerId, [{ who: seller!, quantity: 10 }]);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        createListing(t, seller!, { token_id: token.id, quantity: 3, unit_price: '5.00' }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
+    for (const a of answers.filter((a) => a.statusCode !== 201)) {
+      expect(a.statusCode).toBe(400);
+      expect(a.json()).toEqual({
+        quantity: ['Quantidade indisponível: você tem 1 unidade livre para vender.'],
+      });
+    }
+    const [holding] = await holdingsOf(token.id);
+    expect(holding).toMatchObject({ quantity: 10, reserved: 9 });
+  });
+});
+
+describe('an installment paid while units change hands', () => {
+  it('pays each unit exactly once, to whoever the ledger shows holding it then, over many races', async () => {
+    const [seller, buyer] = await activeInvestors(2, '20000.00');
+    const [sellerId, buyerId] = [await userIdOf(t, seller!), await userIdOf(t, buyer!)];
+    const today = todayInSaoPaulo(t.clock.now);
+    const payday = noonOf(addDays(today, 1));
+    const orders = { saleFirst: 0, payoutFirst: 0 };
+    for (let round = 0; round < 20; round++) {
+      const token = await distributingToken(
+        t,
+        issuerId,
+        [
+          { who: seller!, quantity: 10 },
+          { who: buyer!, quantity: 1 },
+        ],
+        { firstDateInstallment: addDays(today, 1), installments: 2 },
+      );
+      const id = await listed(t, seller!, token.id, 6, '50.00');
+      const [sale] = await Promise.all([
+        buyListing(t, buyer!, id, 4),
+        payDueInstallments(t.db, payday),
+      ]);
+      expect(sale.statusCode).toBe(201);
+      const moves = await t.db
+        .select()
+        .from(ledgerTransfers)
+        .where(
+          and(
+            eq(ledgerTransfers.tokenId, token.id),
+            inArray(ledgerTransfers.kind, [
+              'purchase',
+              'market_purchase',
+              'market_sale',
+              'remuneration',
+            ]),
+          ),
+        )
+        .orderBy(ledgerTransfers.id);
+      const paid = moves.filter((m) => m.kind === 'remuneration');
+      // Every unit of the token, paid once.
+      expect(paid.reduce((n, m) => n + (m.quantity ?? 0), 0)).toBe(11);
+      for (const userId of [sellerId, buyerId]) {
+        const payment = paid.filter((m) => m.userId === userId);
+        expect(payment).toHaveLength(1);
+        // What the holder's own ledger says they held when the installment was paid.
+        const held = moves
+          .filter((m) => m.userId === userId && m.id < payment[0]!.id)
+          .reduce(
+            (n, m) =>
+              n + (m.kind === 'market_sale' ? -1 : m.kind === 'remuneration' ? 0 : 1) * m.quantity!,
+            0,
+          );
+        expect(payment[0]!.quantity).toBe(held);
+      }
+      const sellerPaid = paid.find((m) => m.userId === sellerId)!.quantity;
+      if (sellerPaid === 6) orders.saleFirst++;
+      else {
+        expect(sellerPaid).toBe(10);
+        orders.payoutFirst++;
+      }
+      expect(await ledgerTotal(t.db)).toBe(0n);
+    }
+    expect(orders.saleFirst + orders.payoutFirst).toBe(20);
+  });
+});

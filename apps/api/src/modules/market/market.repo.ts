@@ -1,0 +1,209 @@
+import {
+  marketListings,
+  marketTrades,
+  tokens,
+  users,
+  type Database,
+  type ListingStatus,
+} from '@copaiba/db';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { sqlRows } from '../../lib/sql-rows.ts';
+
+/*
+ * The secondary board's tables (docs/product.md §18). Every write is one statement of the
+ * database's market functions (packages/db/src/sql/market.sql says what each does, in order);
+ * this file turns their outcomes into types and reads the lists.
+ */
+
+/** What an Idempotency-Key of a board purchase is scoped to. */
+export const buyEndpoint = (listingId: number) => `market/listings/${listingId}/buy`;
+
+/** The status of a purchase's answer, stored with it for a retry of its Idempotency-Key. */
+const BOUGHT_STATUS = 201;
+
+export type ListOutcome =
+  | { outcome: 'listed'; listingId: number }
+  | { outcome: 'token_not_found' | 'not_distributing' }
+  | { outcome: 'not_enough_units'; freeUnits: number };
+
+export async function listUnits(
+  db: Database,
+  listing: { sellerId: number; tokenId: number; quantity: number; unitPriceCents: bigint },
+): Promise<ListOutcome> {
+  const [row] = await sqlRows<{
+    outcome: ListOutcome['outcome'];
+    listing_id: string | number | null;
+    free_units: string | number | null;
+  }>(
+    db,
+    sql`select * from market_list(${listing.sellerId}::bigint, ${listing.tokenId}::bigint,
+      ${listing.quantity}::bigint, ${listing.unitPriceCents}::bigint)`,
+  );
+  switch (row!.outcome) {
+    case 'listed':
+      return { outcome: 'listed', listingId: Number(row!.listing_id) };
+    case 'not_enough_units':
+      return { outcome: 'not_enough_units', freeUnits: Number(row!.free_units) };
+    default:
+      return { outcome: row!.outcome };
+  }
+}
+
+export type CancelOutcome =
+  | { outcome: 'cancelled'; released: number }
+  | { outcome: 'already_cancelled' | 'sold_out' | 'not_found' };
+
+export async function cancelListing(
+  db: Database,
+  sellerId: number,
+  listingId: number,
+): Promise<CancelOutcome> {
+  const [row] = await sqlRows<{
+    outcome: CancelOutcome['outcome'];
+    released: string | number | null;
+  }>(db, sql`select * from market_cancel(${sellerId}::bigint, ${listingId}::bigint)`);
+  return row!.outcome === 'cancelled'
+    ? { outcome: 'cancelled', released: Number(row!.released) }
+    : { outcome: row!.outcome };
+}
+
+export interface BuyRequest {
+  buyerId: number;
+  listingId: number;
+  quantity: number;
+  /** MARKET_FEE_PERCENT in hundredths of a percent. */
+  feeBasisPoints: number;
+  /** An offer purchase since then makes the buyer an active investor. */
+  activeSince: Date;
+  /** The `message` of the answer. */
+  message: string;
+  /** The request's Idempotency-Key, its endpoint and hash, when it sent one. */
+  idempotency?: { key: string; endpoint: string; hash: string };
+}
+
+/** The answer as the database stores it: ids, units and centavos, formatted by the service. */
+export interface StoredBuyAnswer {
+  message: string;
+  id: number;
+  listing_id: number;
+  token_id: number;
+  quantity: number;
+  unit_price_cents: number | string;
+  amount_cents: number | string;
+  fee_cents: number | string;
+}
+
+export type BuyOutcome =
+  | { outcome: 'bought' | 'replay'; status: number; answer: StoredBuyAnswer }
+  | {
+      outcome:
+        | 'key_reused'
+        | 'not_found'
+        | 'own_listing'
+        | 'not_active_investor'
+        | 'listing_cancelled'
+        | 'listing_sold_out'
+        | 'insufficient';
+    }
+  | { outcome: 'not_enough_units'; unitsLeft: number };
+
+/** One purchase from a listing, in one statement (market_buy). */
+export async function buy(db: Database, request: BuyRequest): Promise<BuyOutcome> {
+  const { idempotency } = request;
+  const [row] = await sqlRows<{
+    outcome: BuyOutcome['outcome'];
+    units_left: string | number | null;
+    answer_status: number | null;
+    answer: StoredBuyAnswer | null;
+  }>(
+    db,
+    sql`select * from market_buy(${request.buyerId}::bigint, ${request.listingId}::bigint,
+      ${request.quantity}::bigint, ${request.feeBasisPoints}::integer,
+      ${request.activeSince.toISOString()}::timestamptz, ${idempotency?.key ?? null}::text,
+      ${idempotency?.endpoint ?? null}::text, ${idempotency?.hash ?? null}::text,
+      ${BOUGHT_STATUS}::integer, ${JSON.stringify({ message: request.message })}::jsonb)`,
+  );
+  switch (row!.outcome) {
+    case 'bought':
+    case 'replay':
+      return { outcome: row!.outcome, status: row!.answer_status!, answer: row!.answer! };
+    case 'not_enough_units':
+      return { outcome: 'not_enough_units', unitsLeft: Number(row!.units_left) };
+    default:
+      return { outcome: row!.outcome };
+  }
+}
+
+/** The columns both lists read of a listing and its token. */
+const listingColumns = {
+  id: marketListings.id,
+  tokenId: marketListings.tokenId,
+  sellerId: marketListings.sellerId,
+  quantity: marketListings.quantity,
+  quantityLeft: marketListings.quantityLeft,
+  unitPriceCents: marketListings.unitPriceCents,
+  status: marketListings.status,
+  createdAt: marketListings.createdAt,
+  closedAt: marketListings.closedAt,
+  token: tokens,
+  installmentsPaid: sql<number>`token_installments_paid(${tokens.id})`.mapWith(Number),
+};
+
+/** Open listings, newest first, of one token or of all; with each seller's name. */
+export async function openListings(
+  db: Database,
+  tokenId: number | undefined,
+  options: { offset: number; limit: number },
+) {
+  const open = and(
+    eq(marketListings.status, 'open'),
+    tokenId === undefined ? undefined : eq(marketListings.tokenId, tokenId),
+  );
+  const [total] = await db.select({ n: count() }).from(marketListings).where(open);
+  const rows = await db
+    .select({ ...listingColumns, sellerName: users.name })
+    .from(marketListings)
+    .innerJoin(tokens, eq(tokens.id, marketListings.tokenId))
+    .innerJoin(users, eq(users.id, marketListings.sellerId))
+    .where(open)
+    .orderBy(desc(marketListings.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { count: total?.n ?? 0, rows };
+}
+
+/** The seller's listings, newest first, with what their sales brought in. */
+export async function listingsOf(
+  db: Database,
+  sellerId: number,
+  options: { offset: number; limit: number },
+) {
+  const mine = eq(marketListings.sellerId, sellerId);
+  const [total] = await db.select({ n: count() }).from(marketListings).where(mine);
+  const rows = await db
+    .select({
+      ...listingColumns,
+      proceedsCents: sql<string>`coalesce((select sum(${marketTrades.amountCents})
+        from ${marketTrades} where ${marketTrades.listingId} = ${marketListings.id}), 0)`,
+    })
+    .from(marketListings)
+    .innerJoin(tokens, eq(tokens.id, marketListings.tokenId))
+    .where(mine)
+    .orderBy(desc(marketListings.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { count: total?.n ?? 0, rows };
+}
+
+/** One of the seller's listings, as 'Minhas ofertas' shows it. */
+export async function listingOf(db: Database, sellerId: number, listingId: number) {
+  const [row] = await db
+    .select({ ...listingColumns, proceedsCents: sql<string>`0` })
+    .from(marketListings)
+    .innerJoin(tokens, eq(tokens.id, marketListings.tokenId))
+    .where(and(eq(marketListings.sellerId, sellerId), eq(marketListings.id, listingId)));
+  return row;
+}
+
+export type ListingRead = Awaited<ReturnType<typeof listingsOf>>['rows'][number];
+export type { ListingStatus };
