@@ -119,6 +119,7 @@ describe('accounts in the browser', () => {
         cpf_cnpj: '11144477735',
         birth_date: '1985-07-01',
         captcha: await solveCaptcha(challenge),
+        terms_accepted: true,
       }),
     });
     expect(registered.status).toBe(201);

@@ -208,6 +208,7 @@ beforeAll(async () => {
       cpf_cnpj: person.cpf,
       birth_date: person.birth,
       captcha: await captcha(),
+      terms_accepted: true,
     },
   });
   expect(registered.status).toBe(201);
@@ -343,7 +344,8 @@ describe('issuer workspace in the browser', () => {
     await field(page, 'Preço unitário').pressSequentially('150');
     await field(page, 'Quantidade de tokens').pressSequentially('1000');
     await expect.poll(() => field(page, 'Quantidade de tokens').inputValue()).toBe('1.000');
-    await field(page, 'Captação mínima').pressSequentially('10000');
+    // At least two thirds of the maximum (docs/product.md §15).
+    await field(page, 'Captação mínima').pressSequentially('100000');
     await field(page, 'Captação máxima').pressSequentially('150000');
     await expect.poll(() => field(page, 'Captação máxima').inputValue()).toBe('R$ 150.000,00');
     await field(page, 'Juros praticados (%)').pressSequentially('12,5');
@@ -401,7 +403,7 @@ describe('issuer workspace in the browser', () => {
       name: tokenName,
       unit_price: '150.00',
       practiced_interest_rate: '12.50',
-      minimum_amount_raised: '10000.00',
+      minimum_amount_raised: '100000.00',
       maximum_amount_raised: '150000.00',
       quantity: 1000,
       installments: 12,

@@ -105,6 +105,7 @@ describe('privacy in the browser', () => {
         cpf_cnpj: person.cpf,
         birth_date: '1988-09-12',
         captcha: await captcha(),
+        terms_accepted: true,
       },
     });
     const mail = await smtp.waitFor(person.email);
@@ -117,7 +118,7 @@ describe('privacy in the browser', () => {
     const nextCode = authenticator(new URL(url).searchParams.get('secret')!);
     await api('twoauth/', { body: { token: await nextCode() }, access });
     const { txid } = await api<{ txid: string }>('wallet/pix/deposit/', {
-      body: { value: '50.00' },
+      body: { value: '50.00', agreements_accepted: true },
       access,
     });
     await api('sandbox/pix/pay/', { body: { txid } });

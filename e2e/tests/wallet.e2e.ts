@@ -272,6 +272,10 @@ describe('wallet', () => {
       await small.getByRole('dialog').waitFor({ state: 'detached' });
       // …then at desktop width, where the purchase goes through.
       const confirmation = await purchaseModal(page, funding!.id, 'desktop');
+      // The first purchase asks for the Termo de Ciência de Risco (docs/product.md §15).
+      await confirmation
+        .getByRole('checkbox', { name: 'Li e aceito o Termo de Ciência de Risco' })
+        .check();
       await confirmation.getByRole('button', { name: 'Confirmar compra' }).click();
       await page.getByRole('dialog', { name: 'Compra realizada' }).waitFor();
 

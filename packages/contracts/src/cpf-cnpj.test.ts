@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidCnpj, isValidCpf, isValidCpfOrCnpj, normalizeCpfCnpj } from './cpf-cnpj.ts';
+import {
+  formatCnpj,
+  isValidCnpj,
+  isValidCpf,
+  isValidCpfOrCnpj,
+  normalizeCpfCnpj,
+} from './cpf-cnpj.ts';
 
 const cpfWithDigits = (base: number[]) => {
   const dv = (nums: number[], start: number) => {
@@ -60,5 +66,17 @@ describe('CNPJ', () => {
   it('strips masks and spaces', () => {
     expect(normalizeCpfCnpj(' 529.982.247-25 ')).toBe('52998224725');
     expect(normalizeCpfCnpj('11.222.333/0001-81')).toBe('11222333000181');
+  });
+});
+
+describe('formatCnpj', () => {
+  it('masks 14 characters as 99.999.999/9999-99', () => {
+    expect(formatCnpj('67890123000116')).toBe('67.890.123/0001-16');
+    expect(formatCnpj('12.ABC.345/01DE-35')).toBe('12.ABC.345/01DE-35');
+    expect(formatCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+  });
+
+  it('leaves other values alone', () => {
+    expect(formatCnpj('123')).toBe('123');
   });
 });

@@ -185,7 +185,10 @@ export function tokenRuleIssues(
       message: workspaceMessages.firstInstallmentBeforeDeadline,
     });
   }
-  if (t.deadline_for_funding > addDays(today, OFFER_MAX_FUNDING_DAYS)) {
+  if (
+    isRealIsoDate(t.deadline_for_funding) &&
+    t.deadline_for_funding > addDays(today, OFFER_MAX_FUNDING_DAYS)
+  ) {
     issues.push({ path: 'deadline_for_funding', message: workspaceMessages.deadlineTooFar });
   }
   if (t.maximum_amount_raised > OFFER_MAXIMUM_CENTS) {
@@ -193,7 +196,12 @@ export function tokenRuleIssues(
   }
   if (t.minimum_amount_raised > t.maximum_amount_raised) {
     issues.push({ path: 'minimum_amount_raised', message: workspaceMessages.minimumAboveMaximum });
-  } else if (t.minimum_amount_raised < smallestMinimumCents(t.maximum_amount_raised)) {
+  } else if (
+    // A form's rules also run while its amounts are still being typed (not parsed yet).
+    typeof t.maximum_amount_raised === 'bigint' &&
+    typeof t.minimum_amount_raised === 'bigint' &&
+    t.minimum_amount_raised < smallestMinimumCents(t.maximum_amount_raised)
+  ) {
     issues.push({
       path: 'minimum_amount_raised',
       message: minimumBelowTwoThirds(t.maximum_amount_raised),

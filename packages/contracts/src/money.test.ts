@@ -211,3 +211,17 @@ describe('centsToPtBr and formatBrl', () => {
     );
   });
 });
+
+describe('formatBrl', () => {
+  it('writes centavos as a person reads reais', () => {
+    expect(formatBrl(0n)).toBe('R$ 0,00');
+    expect(formatBrl(5n)).toBe('R$ 0,05');
+    expect(formatBrl(123456n)).toBe('R$ 1.234,56');
+    expect(formatBrl(1_500_000_000_00n)).toBe('R$ 1.500.000.000,00');
+    expect(formatBrl(-5n)).toBe('-R$ 0,05');
+  });
+
+  it('reads back to the same centavos', () => {
+    fc.assert(fc.property(cents, (c) => typedAmountToCents(formatBrl(c)) === c));
+  });
+});

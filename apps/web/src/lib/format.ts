@@ -2,7 +2,7 @@
  * pt-BR formatting for display. Money arrives as decimal strings ("1500.00", docs/product.md §7) and is
  * formatted with string and BigInt arithmetic only, so no floating-point error can show.
  */
-import { centsToDecimal } from '@copaiba/contracts/money';
+import { formatBrl } from '@copaiba/contracts/money';
 
 export const SAO_PAULO_TZ = 'America/Sao_Paulo';
 
@@ -48,7 +48,7 @@ export function formatMoney(value: string | number | bigint | null | undefined):
 
 /** Integer centavos to 'R$ 1.234,56'. */
 export function formatCents(cents: number | bigint): string {
-  return formatMoney(centsToDecimal(BigInt(cents)));
+  return formatBrl(BigInt(cents));
 }
 
 /** A number with pt-BR separators and fixed places: '1.234,50'. */

@@ -27,12 +27,26 @@ export const walletKeys = {
   depositLimit: ['wallet', 'deposit-limit'] as const,
   myTokens: (filter: string, page: number) => ['wallet', 'my-tokens', filter, page] as const,
   statement: (filter: string, page: number) => ['wallet', 'transactions', filter, page] as const,
+  /** 'Minhas compras' (docs/product.md §15). */
+  purchases: (page: number) => ['wallet', 'purchases', page] as const,
   incomeReportYears: ['wallet', 'income-report'] as const,
   incomeReport: (year: number) => ['wallet', 'income-report', year] as const,
   upcomingReceipts: ['wallet', 'upcoming-receipts'] as const,
   history: ['wallet', 'history'] as const,
   twoFactorUrl: ['wallet', 'twoauth'] as const,
   twoFactorQr: (url: string) => ['wallet', 'twoauth', 'qr', url] as const,
+};
+
+/** Investor protection (docs/product.md §15): the profile with the year's limit, the risk term. */
+export const investorKeys = {
+  all: ['investor'] as const,
+  profile: ['investor', 'profile'] as const,
+  riskTerm: ['investor', 'risk-term'] as const,
+};
+
+/** The privacy screen's lists. */
+export const privacyKeys = {
+  consents: (page: number) => ['privacy', 'consents', page] as const,
 };
 
 /** The token creator's workspace (docs/product.md §2: Cadastrar Token, Gestão de Tokens). */

@@ -39,7 +39,7 @@ const offer = (overrides: Parameters<typeof insertToken>[2] = {}) =>
     ...overrides,
   });
 
-const declaration = (overrides: Record<string, unknown> = {}) => ({
+const declaration = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   annual_income: '120000.00',
   financial_investments: '80.000,00',
   invested_elsewhere_this_year: '0',

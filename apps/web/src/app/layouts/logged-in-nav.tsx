@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconReportMoney, IconShieldLock } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
@@ -146,6 +146,13 @@ export default function LoggedInNav() {
             </Menu.Target>
             <Menu.Dropdown>
               {user?.email && <Menu.Label>{user.email}</Menu.Label>}
+              <Menu.Item
+                component={Link}
+                to="/investor-profile"
+                leftSection={<IconReportMoney size={16} />}
+              >
+                Perfil de Investidor
+              </Menu.Item>
               <Menu.Item component={Link} to="/privacy" leftSection={<IconShieldLock size={16} />}>
                 Privacidade e dados
               </Menu.Item>
@@ -212,6 +219,14 @@ export default function LoggedInNav() {
             ))}
           </nav>
           <Divider my="xs" />
+          <MantineNavLink
+            component={Link}
+            to="/investor-profile"
+            label="Perfil de Investidor"
+            leftSection={<IconReportMoney size={18} />}
+            onClick={drawer.close}
+            className={classes.drawerLink}
+          />
           <MantineNavLink
             component={Link}
             to="/privacy"

@@ -15,7 +15,7 @@ function filled(overrides: Partial<TokenFormValues> = {}): TokenFormValues {
     name: 'Açaí Manejado do Marajó',
     unit_price: '100.00',
     practiced_interest_rate: '12.50',
-    minimum_amount_raised: '10000.00',
+    minimum_amount_raised: '40000.00',
     maximum_amount_raised: '50000.00',
     quantity: '1000',
     deadline_for_funding: daysFromToday(30),
@@ -38,6 +38,12 @@ function messages(values: TokenFormValues, stored = {}) {
 describe('tokenFormSchema', () => {
   it('accepts a complete token', () => {
     expect(messages(filled())).toEqual({});
+  });
+
+  it('says what is missing on an empty form, the offer limits included (no amount to compare)', () => {
+    expect(Object.keys(messages(tokenFormDefaults()))).toEqual(
+      expect.arrayContaining(['minimum_amount_raised', 'maximum_amount_raised', 'project_blade']),
+    );
   });
 
   it("says docs/product.md §5's words for each missing file", () => {
@@ -83,6 +89,29 @@ describe('tokenFormSchema', () => {
     expect(messages(filled({ unit_price: '0.00' }))).toEqual({
       unit_price: 'O preço unitário mínimo é R$ 0,01.',
     });
+  });
+
+  it("applies CVM 88's offer limits, as the server does (docs/product.md §15)", () => {
+    expect(
+      messages(
+        filled({ maximum_amount_raised: '15000000.01', minimum_amount_raised: '12000000.00' }),
+      ),
+    ).toEqual({ maximum_amount_raised: 'A captação máxima não pode passar de R$ 15.000.000,00.' });
+    expect(messages(filled({ minimum_amount_raised: '33333.33' }))).toEqual({
+      minimum_amount_raised:
+        'A captação mínima deve ser de pelo menos 2/3 da máxima (R$ 33.333,34).',
+    });
+    expect(
+      messages(
+        filled({
+          deadline_for_funding: daysFromToday(181),
+          first_date_installment: daysFromToday(200),
+        }),
+      ),
+    ).toEqual({
+      deadline_for_funding: 'O prazo de captação deve ser de no máximo 180 dias a partir de hoje.',
+    });
+    expect(messages(filled({ minimum_amount_raised: '33333.34' }))).toEqual({});
   });
 
   it('says Data inválida for a date typed but not real', () => {

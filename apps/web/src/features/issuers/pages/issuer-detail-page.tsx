@@ -1,4 +1,4 @@
-import type { PublicIssuer } from '@copaiba/contracts';
+import { formatCnpj, type PublicIssuer } from '@copaiba/contracts';
 import {
   Anchor,
   Container,
@@ -31,7 +31,6 @@ import { usePageTitle } from '@/lib/page-title';
 import { useIssuer } from '../api/get-issuer';
 import { IssuerDetailSkeleton } from '../components/issuer-detail-skeleton';
 import { IssuerTokens } from '../components/issuer-tokens';
-import { formatCnpj } from '../lib/format-cnpj';
 import classes from '../components/issuer-detail.module.css';
 
 function parseId(value: string | undefined): number | null {

@@ -20,13 +20,14 @@ import { errorMessage, fieldErrors, isApiError } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { closeAccount, downloadMyData } from '../api/privacy';
+import { ConsentsCard } from '../components/consents-card';
 
 interface Errors {
   password?: string;
   token?: string;
 }
 
-/** /privacy: the rights of LGPD art. 18 — take your data, close your account. */
+/** /privacy: the rights of LGPD art. 18 — take your data, see your consents, close your account. */
 export default function PrivacyPage() {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
@@ -93,7 +94,7 @@ export default function PrivacyPage() {
     >
       <FormSection
         title="Baixar meus dados"
-        description="Um arquivo JSON com seu cadastro, seus papéis na plataforma, saldo, ativos, extrato completo, cobranças Pix, saques e o estado da autenticação de dois fatores. Senhas e chaves secretas nunca entram no arquivo."
+        description="Um arquivo JSON com seu cadastro, seus papéis na plataforma, saldo, ativos, extrato completo, cobranças Pix, saques, consentimentos, perfil de investidor e o estado da autenticação de dois fatores. Senhas e chaves secretas nunca entram no arquivo."
       >
         <Group>
           <Button
@@ -105,6 +106,8 @@ export default function PrivacyPage() {
           </Button>
         </Group>
       </FormSection>
+
+      <ConsentsCard />
 
       <FormSection title="Encerrar conta" description="Encerrar a conta não pode ser desfeito.">
         <List size="sm" spacing={6} c="dark.6">

@@ -1,10 +1,18 @@
-import { buyMessages, type PublicToken } from '@copaiba/contracts';
+import {
+  aboveAnnualLimit,
+  buyMessages,
+  RISK_TERM_REQUIRED,
+  type PublicToken,
+} from '@copaiba/contracts';
 import { decimalToCentsOrZero } from '@copaiba/contracts/money';
 import {
   Alert,
+  Anchor,
   Badge,
+  Box,
   Button,
   Center,
+  Checkbox,
   Group,
   Loader,
   Modal,
@@ -19,7 +27,8 @@ import { Link } from 'react-router';
 import { FigureGrid } from '@/components/figure-grid';
 import { fieldErrors, isApiError } from '@/lib/api-error';
 import { formatCents, formatMoney, formatPercent } from '@/lib/format';
-import { tokenKeys, walletKeys } from '@/lib/query-keys';
+import { acceptRiskTerm, useInvestorProfile, useRiskTerm } from '@/lib/investor-protection';
+import { investorKeys, tokenKeys, walletKeys } from '@/lib/query-keys';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { buyToken } from '../api/buy-token';
 import type { Simulation } from '../lib/simulation';
@@ -46,6 +55,10 @@ function TokenLine({ token }: { token: PublicToken }) {
   );
 }
 
+/** A 403 answering that the current Termo de Ciência de Risco is not accepted yet. */
+const isRiskTermRequired = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'code' in body && body.code === RISK_TERM_REQUIRED;
+
 const FAILURE = 'A compra não pôde ser concluída. Verifique sua conexão e tente novamente.';
 
 type Step =
@@ -57,7 +70,9 @@ type Step =
 
 /**
  * The purchase flow of docs/product.md §4: 'Simulação da Compra' → 'Confirmação de Compra' (only when the
- * wallet balance covers the price) → spinner → success (server message) or failure.
+ * wallet balance and what is left of the year's limit cover the price) → spinner → success (server
+ * message) or failure. The confirmation shows the Termo de Ciência de Risco with its checkbox until
+ * its current version is accepted (§15).
  */
 export function PurchaseSimulationModal({
   opened,
@@ -69,7 +84,12 @@ export function PurchaseSimulationModal({
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ name: 'simulation' });
   const [insufficient, setInsufficient] = useState(false);
+  const [aboveLimit, setAboveLimit] = useState(false);
+  const [termAccepted, setTermAccepted] = useState(false);
   const balance = useWalletBalance({ enabled: opened });
+  const profile = useInvestorProfile({ enabled: opened });
+  const term = useRiskTerm({ enabled: opened });
+  const termNeeded = term.data ? term.data.accepted_at === null : false;
   // One key per purchase attempt, reused when a failed connection is retried.
   const attempt = useRef<{ quantity: number; key: string } | null>(null);
 
@@ -78,18 +98,21 @@ export function PurchaseSimulationModal({
     onClose();
     setStep({ name: 'simulation' });
     setInsufficient(false);
+    setAboveLimit(false);
+    setTermAccepted(false);
   }
 
   const balanceCents = decimalToCentsOrZero(balance.data?.balance);
   const afterCents = balanceCents - simulation.priceCents;
+  const remaining = profile.data?.remaining_annual_limit ?? null;
+  const remainingCents = remaining === null ? null : decimalToCentsOrZero(remaining);
 
   function proceed() {
-    if (!balance.data) return;
-    if (balanceCents < simulation.priceCents) {
-      setInsufficient(true);
-      return;
-    }
-    setInsufficient(false);
+    if (!balance.data || !profile.data) return;
+    setInsufficient(balanceCents < simulation.priceCents);
+    setAboveLimit(remainingCents !== null && simulation.priceCents > remainingCents);
+    if (balanceCents < simulation.priceCents) return;
+    if (remainingCents !== null && simulation.priceCents > remainingCents) return;
     setStep({ name: 'confirmation' });
   }
 
@@ -99,15 +122,27 @@ export function PurchaseSimulationModal({
     }
     setStep({ name: 'buying' });
     try {
+      if (termNeeded && term.data) {
+        await acceptRiskTerm(term.data.version);
+        await queryClient.invalidateQueries({ queryKey: investorKeys.riskTerm });
+      }
       const result = await buyToken(token.id, quantity, attempt.current.key);
       attempt.current = null;
       setStep({ name: 'success', message: result.message || buyMessages.bought });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: walletKeys.all }),
         queryClient.invalidateQueries({ queryKey: tokenKeys.details }),
+        queryClient.invalidateQueries({ queryKey: investorKeys.all }),
       ]);
     } catch (error) {
       let message = FAILURE;
+      // A new version of the term was published meanwhile: read it, and show it to be accepted.
+      if (isApiError(error) && error.status === 403 && isRiskTermRequired(error.body)) {
+        setTermAccepted(false);
+        await queryClient.invalidateQueries({ queryKey: investorKeys.riskTerm });
+        setStep({ name: 'confirmation' });
+        return;
+      }
       if (isApiError(error) && error.status === 400) {
         attempt.current = null;
         const fields = fieldErrors(error.body);
@@ -139,6 +174,7 @@ export function PurchaseSimulationModal({
       closeOnClickOutside={step.name !== 'buying'}
       closeOnEscape={step.name !== 'buying'}
       withCloseButton={step.name !== 'buying'}
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {step.name === 'simulation' && (
         <Stack gap="lg">
@@ -160,6 +196,16 @@ export function PurchaseSimulationModal({
               },
             ]}
           />
+          {profile.data && (
+            <Text size="sm" c="dimmed" data-testid="purchase-annual-limit">
+              Limite anual de investimento disponível:{' '}
+              <Text component="span" fw={700} c="copaiba.9" inherit>
+                {remainingCents === null
+                  ? 'sem limite (investidor qualificado)'
+                  : formatCents(remainingCents)}
+              </Text>
+            </Text>
+          )}
           {insufficient && (
             <Alert
               variant="light"
@@ -171,7 +217,21 @@ export function PurchaseSimulationModal({
               {buyMessages.insufficient}
             </Alert>
           )}
-          {balance.isError && (
+          {aboveLimit && remainingCents !== null && (
+            <Alert
+              variant="light"
+              color="red"
+              icon={<IconAlertTriangle size={20} />}
+              radius="md"
+              role="alert"
+            >
+              {aboveAnnualLimit(remainingCents)}{' '}
+              <Anchor component={Link} to="/investor-profile" inherit fw={600}>
+                Perfil de Investidor
+              </Anchor>
+            </Alert>
+          )}
+          {(balance.isError || profile.isError) && (
             <Alert variant="light" color="red" radius="md" role="alert">
               {FAILURE}
             </Alert>
@@ -185,7 +245,11 @@ export function PurchaseSimulationModal({
                 Depositar
               </Button>
             ) : (
-              <Button onClick={proceed} loading={balance.isPending} disabled={balance.isError}>
+              <Button
+                onClick={proceed}
+                loading={balance.isPending || profile.isPending}
+                disabled={balance.isError || profile.isError}
+              >
                 Comprar
               </Button>
             )}
@@ -208,11 +272,50 @@ export function PurchaseSimulationModal({
           <Text size="sm" c="dimmed">
             O valor será debitado do saldo em reais da sua carteira.
           </Text>
+          {termNeeded && term.data && (
+            <Stack gap="xs">
+              <Text fw={700} size="sm">
+                Termo de Ciência de Risco
+              </Text>
+              {/* Focusable, so the term can be scrolled with the keyboard (WCAG 2.1.1). */}
+              <Box
+                role="region"
+                aria-label="Termo de Ciência de Risco"
+                tabIndex={0}
+                mah={220}
+                style={{
+                  overflowY: 'auto',
+                  border: '1px solid var(--mantine-color-gray-3)',
+                  borderRadius: 8,
+                }}
+              >
+                <Text size="sm" p="sm" style={{ whiteSpace: 'pre-line' }}>
+                  {term.data.text}
+                </Text>
+              </Box>
+              <Checkbox
+                label="Li e aceito o Termo de Ciência de Risco"
+                checked={termAccepted}
+                onChange={(event) => setTermAccepted(event.currentTarget.checked)}
+              />
+            </Stack>
+          )}
+          {term.isError && (
+            <Alert variant="light" color="red" radius="md" role="alert">
+              {FAILURE}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setStep({ name: 'simulation' })}>
               Voltar
             </Button>
-            <Button onClick={() => void confirm()}>Confirmar compra</Button>
+            <Button
+              onClick={() => void confirm()}
+              loading={term.isPending}
+              disabled={term.isError || (termNeeded && !termAccepted)}
+            >
+              Confirmar compra
+            </Button>
           </Group>
         </Stack>
       )}

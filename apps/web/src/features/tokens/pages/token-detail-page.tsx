@@ -7,6 +7,7 @@ import { errorMessage, isApiError } from '@/lib/api-error';
 import { usePageTitle } from '@/lib/page-title';
 import { useScrollToHash } from '@/lib/section-scroll';
 import { useTokenDetail } from '../api/get-token-detail';
+import { EssentialInformationSection } from '../components/essential-information-section';
 import { GuaranteesRisksSection } from '../components/guarantees-risks-section';
 import { ProjectSummarySection } from '../components/project-summary-section';
 import { TokenAboutSection } from '../components/token-about-section';
@@ -60,6 +61,7 @@ export default function TokenDetailPage() {
         items={[
           { label: 'Sobre o Token', section: 'section-about-of-token' },
           { label: 'Faça sua simulação', section: 'section-of-simulation' },
+          { label: 'Informações Essenciais', section: 'section-essential-information' },
           { label: 'Resumo do Projeto', section: 'section-summary-project' },
           { label: 'Emissor', to: `/issuer-detail/${issuer.id}` },
         ]}
@@ -71,6 +73,7 @@ export default function TokenDetailPage() {
           unitsLeft={unitsLeft}
           installmentPerUnit={data.amount_to_pay.value}
         />
+        <EssentialInformationSection detail={data} />
         <GuaranteesRisksSection project={project} />
         <ProjectSummarySection
           token={token}

@@ -35,7 +35,9 @@ import { usePageTitle } from '@/lib/page-title';
 import { currentUserKey } from '@/lib/query-keys';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useMyTokens } from '../api/list-my-tokens';
+import { AnnualLimit } from '../components/annual-limit';
 import { HideToggle, money } from '../components/money-text';
+import { MyPurchases } from '../components/my-purchases';
 import { RecordCards } from '../components/record-cards';
 import { StatusBadge } from '../components/status-badge';
 import { UpcomingReceipts } from '../components/upcoming-receipts';
@@ -301,10 +303,13 @@ export default function WalletPage() {
           )}
         </Paper>
 
+        <AnnualLimit hidden={hidden} />
+
         <UpcomingReceipts hidden={hidden} wide={wide} />
         <WalletHistory hidden={hidden} />
 
         <MyAssets hidden={hidden} />
+        <MyPurchases hidden={hidden} />
       </Stack>
     </Container>
   );
