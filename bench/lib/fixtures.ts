@@ -12,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { deriveSecrets } from '../../apps/api/src/lib/secrets.ts';
 import { createSessionTokens } from '../../apps/api/src/modules/accounts/session-tokens.ts';
+import { RISK_TERM } from '../../apps/api/src/modules/investor/risk-term.ts';
 import { accounts, ledgerTotal, transfer } from '../../apps/api/src/modules/ledger/ledger.ts';
 
 export const serverUrl = (database: string) => `postgres://postgres@127.0.0.1:5432/${database}`;
@@ -93,6 +94,8 @@ export async function createFixtures(options: {
           email: `bench${i + 1}@copaiba.dev`,
           passwordHash: 'unusable',
           isConfirmedEmail: true,
+          // Accepted, as every buyer has before a first purchase (docs/product.md §15).
+          riskTermVersion: RISK_TERM.version,
         })),
       )
       .returning({ id: users.id, tokenVersion: users.tokenVersion });

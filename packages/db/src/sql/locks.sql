@@ -4,13 +4,14 @@
 -- (docs/ARCHITECTURE.md, "Locking"):
 --   1. lock_user_money(user)             one user's deposits, withdrawals and account closing
 --   2. that user's `users` row           (two-factor steps, closing)
---   3. lock_offer_for_purchase(token)    shared by purchases of the offer, and by purchases
---                                        on the secondary board of a distributing token;
+--   3. lock_offer_for_purchase(token)    shared by purchases and desistências of the offer, and
+--                                        by purchases on the secondary board of a distributing
+--                                        token;
 --      lock_offer_for_closing(token)     exclusive, by the job that closes it;
 --      lock_offer_for_payout(token)      exclusive, by the job that pays an installment
 --   4. the operation's own row           a Pix charge, a withdrawal, an installment's claim
 --   5. lock_wallets(users)               wallets, in the order of their users' ids
---   6. token_holdings rows
+--   6. token_holdings rows, and investor_annual_investments (an investor's year's totals)
 --   7. other ledger accounts             clearing, issuer payable and funding: by account id
 --   8. offer escrows                     by account id
 --   9. tokens rows                       units sold and the chain outbox's counter: the hot rows

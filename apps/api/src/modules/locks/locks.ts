@@ -7,11 +7,12 @@ import { sql } from 'drizzle-orm';
  *
  *   1. userMoney           one user's deposits, withdrawals and account closing
  *   2. that user's row     (two-factor steps, closing)
- *   3. offer               shared by purchases (in buy_tokens_batch) and board purchases (market_buy),
- *                          exclusive by offerForClosing and offerForPayout
+ *   3. offer               shared by purchases (in buy_tokens_batch), desistências (undo_purchase)
+ *                          and board purchases (market_buy), exclusive by offerForClosing and
+ *                          offerForPayout
  *   4. the operation's own row: a Pix charge, a withdrawal, an installment's claim
  *   5. wallets             by user id
- *   6. token holdings
+ *   6. token holdings, and an investor's year's totals (investor_annual_investments)
  *   7. other ledger accounts (clearing, issuer payable and funding), by id
  *   8. offer escrows
  *   9. tokens rows         the hot rows, last
