@@ -10,10 +10,12 @@ import {
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempt-counter.ts';
+import { createIdentityBox } from './lib/identity-box.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { outboxMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createUserCache } from './modules/accounts/user-cache.ts';
+import { createEndedSessions } from './modules/accounts/ended-sessions.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
@@ -38,6 +40,9 @@ import { createPixWebhookService } from './modules/pix/pix-webhook.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
+import { createSecondStepGuard } from './modules/two-factor/second-step-guard.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
+import { activityCutoff, createSecurityService } from './modules/security/security.service.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { createPurchasesService } from './modules/purchases/purchases.service.ts';
@@ -140,14 +145,35 @@ export async function buildApp(deps: AppDeps) {
   });
   await mailSender.listen(database);
   app.decorate('mailOutbox', mailSender);
+  const endedSessions = await createEndedSessions(database, {
+    now,
+    accessTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000,
+  });
+  app.addHook('onClose', () => endedSessions.close());
   const sessions = createSessionTokens({
     secrets,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     now,
+    endedSessions,
   });
   const captcha = createCaptchaService(db, secrets.captchaKey, config.CAPTCHA_MAX_NUMBER);
   const consents = createConsentsService({ db, now });
+  // CPF/CNPJ, birth dates and phones are sealed at rest (docs/product.md §19).
+  const identity = createIdentityBox(secrets);
+  const security = createSecurityService({ db, now, notifications });
+  const loginFailures = deps.redis
+    ? redisAttemptCounter(deps.redis, 'copaiba-login:')
+    : memoryAttemptCounter(now);
+  const secondStep = createSecondStepGuard(loginFailures, secrets.hashKey);
+  const twoFactor = createTwoFactorService({
+    db,
+    encryptionKey: secrets.encryptionKey,
+    now,
+    userChanges: userCache,
+    security,
+    secondStep,
+  });
   const accounts = createAccountsService({
     db,
     mailOutbox: notifications,
@@ -156,11 +182,13 @@ export async function buildApp(deps: AppDeps) {
     secrets,
     publicUrl: config.PUBLIC_URL,
     now,
-    loginFailures: deps.redis
-      ? redisAttemptCounter(deps.redis, 'copaiba-login:')
-      : memoryAttemptCounter(now),
+    loginFailures,
     userChanges: userCache,
     consents,
+    identity,
+    security,
+    twoFactor,
+    secondStep,
   });
   const investor = createInvestorService({
     db,
@@ -171,7 +199,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const storage = deps.storage;
-  const issuers = createIssuersService({ db, storage, captcha, userChanges: userCache });
+  const issuers = createIssuersService({ db, storage, captcha, userChanges: userCache, identity });
   const tokens = createTokensService({ db, storage, now, issuers });
   const projects = createProjectsService({ db, storage, tokens });
   const statements = createStatementsService({
@@ -179,6 +207,7 @@ export async function buildApp(deps: AppDeps) {
     tokens,
     platform: { name: 'Copaíba', cnpj: config.PLATFORM_CNPJ },
     now,
+    identity,
   });
   const admin = createAdminService({
     db,
@@ -187,6 +216,8 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     userChanges: userCache,
     notifications,
+    identity,
+    security,
   });
   const forum = createForumService({ db, now, notifications, admin });
   // The chain's modules (viem) are imported only when a chain is configured: start-up time.
@@ -233,12 +264,6 @@ export async function buildApp(deps: AppDeps) {
     feeBasisPoints: config.MARKET_FEE_PERCENT,
     investor,
   });
-  const twoFactor = createTwoFactorService({
-    db,
-    encryptionKey: secrets.encryptionKey,
-    now,
-    userChanges: userCache,
-  });
   const withdrawals = createWithdrawalsService({
     db,
     pix,
@@ -279,7 +304,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(multipartPlugin);
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { users: userCache, sessions });
+  await app.register(authPlugin, { users: userCache, sessions, endedSessions });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: () => database.ping() });
@@ -293,6 +318,7 @@ export async function buildApp(deps: AppDeps) {
           desistencia_days: config.DESISTENCIA_DAYS,
           annual_investment_limit: centsToDecimal(config.ANNUAL_INVESTMENT_LIMIT),
         },
+        identity,
       });
       await api.register(supportRoutes, {
         mailOutbox: notifications,
@@ -311,6 +337,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(investorRoutes, { investor });
       await api.register(consentsRoutes, { consents });
       await api.register(twoFactorRoutes, { twoFactor });
+      await api.register(securityRoutes, { security });
       await api.register(forumRoutes, { forum });
       await api.register(notificationsRoutes, { notifications });
       if (chain) {
@@ -325,6 +352,7 @@ export async function buildApp(deps: AppDeps) {
         userChanges: userCache,
         consents,
         investor,
+        identity,
       });
       await api.register(pixWebhookRoutes, { webhook: pixWebhook });
       if (pix.name === 'sandbox') await api.register(sandboxPixRoutes, { wallet, webhookSecret });
@@ -365,6 +393,14 @@ export async function buildApp(deps: AppDeps) {
         { name: 'retry-payouts', run: () => withdrawals.retryPayouts() },
         // Retries of mails that failed; new ones leave at once (mail-sender.ts listens).
         { name: 'send-mails', run: () => mailSender.run() },
+        // 'Atividade da conta' and ended sessions are kept 12 months (docs/product.md §19).
+        {
+          name: 'prune-security',
+          run: async () => ({
+            events: await security.prune(),
+            sessions: await accounts.pruneSessions(activityCutoff(now())),
+          }),
+        },
       ],
       config.JOBS_INTERVAL_SECONDS * 1000,
       app.log,

@@ -18,3 +18,4 @@ export * from './statements.ts';
 export * from './forum.ts';
 export * from './notifications.ts';
 export * from './market.ts';
+export * from './security.ts';

@@ -12,6 +12,8 @@ export const PAGE_SIZES = {
   /** The offer forum and the notifications (docs/product.md §16). */
   questions: 10,
   notifications: 10,
+  /** 'Atividade da conta' (docs/product.md §19). */
+  accountActivity: 10,
   /** The secondary board and 'Minhas ofertas' (docs/product.md §18). */
   marketListings: 10,
 } as const;

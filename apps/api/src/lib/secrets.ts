@@ -10,8 +10,12 @@ export interface Secrets {
   hashKey: Buffer;
   /** Signs captcha challenges. */
   captchaKey: string;
-  /** Encrypts secrets at rest (TOTP). */
+  /** Encrypts secrets at rest (TOTP, custodied chain wallets). */
   encryptionKey: Buffer;
+  /** Encrypts identity data at rest: CPF/CNPJ, birth dates, phones (lib/identity-box.ts). */
+  identityKey: Buffer;
+  /** Keys the hash that finds and keeps unique a CPF/CNPJ without its cleartext. */
+  identityHashKey: Buffer;
   /** Authenticates Pix webhooks when PIX_WEBHOOK_SECRET is not set (development and sandbox). */
   pixWebhookSecret: string;
 }
@@ -56,6 +60,8 @@ export function deriveSecrets(jwtSecret: string, encryptionSecret: string): Secr
     hashKey: derive('hash'),
     captchaKey: derive('captcha').toString('hex'),
     encryptionKey: derive('encryption'),
+    identityKey: derive('identity'),
+    identityHashKey: derive('identity-hash'),
     pixWebhookSecret: derive('pix-webhook').toString('base64url'),
   };
 }

@@ -64,3 +64,43 @@ export async function login(t: TestApp, email: string, password = PASSWORD) {
     payload: { email, password, captcha: await t.captcha() },
   });
 }
+
+/** Browsers' User-Agent headers, to sign in from devices of known names (docs/product.md §19). */
+export const BROWSERS = {
+  chromeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  firefoxLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  safariIphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+} as const;
+
+/**
+ * Logs in as a person does, from the browser `userAgent` when given: e-mail and password, then,
+ * with two-factor on, the challenge with `code` or `recovery_code` (POST /api/login/two-factor/).
+ * The last step's answer; a refused first step as it is.
+ */
+export async function loginFrom(
+  t: TestApp,
+  email: string,
+  second: { code?: string; recovery_code?: string } = {},
+  { password = PASSWORD, userAgent }: { password?: string; userAgent?: string } = {},
+) {
+  const headers = userAgent ? { 'user-agent': userAgent } : {};
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/common/',
+    headers,
+    payload: { email, password, captcha: await t.captcha() },
+  });
+  if (first.statusCode !== 200 || !first.json().two_factor_required) return first;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/login/two-factor/',
+    headers,
+    payload: { challenge: first.json().challenge, ...second },
+  });
+}
+
+/** Logs in with two-factor on: e-mail and password, then the challenge with `code`. */
+export const loginWithCode = (t: TestApp, email: string, code: string) =>
+  loginFrom(t, email, { code });

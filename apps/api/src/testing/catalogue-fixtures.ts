@@ -9,6 +9,8 @@ import {
   type TokenStatus,
 } from '@copaiba/db';
 import { validCpf } from './accounts-fixtures.ts';
+import { sealedIdentity } from '../lib/identity-box.ts';
+import { testIdentity } from './test-keys.ts';
 
 // A random start keeps CNPJs unique across parallel test files (test data only).
 let cnpjSeq = 10_000_000 + Math.floor(Math.random() * 80_000_000);
@@ -34,8 +36,7 @@ export async function insertIssuer(
     .values({
       name: 'Criador de Teste',
       email: `criador.${randomBytes(4).toString('hex')}@example.com`,
-      cpfCnpj: validCpf(),
-      birthDate: '1980-01-01',
+      ...sealedIdentity(testIdentity, { cpfCnpj: validCpf(), birthDate: '1980-01-01' }),
       passwordHash: 'x',
       isConfirmedEmail: true,
       isTokenCreator: true,
@@ -51,7 +52,7 @@ export async function insertIssuer(
       summary: 'Resumo',
       site: 'https://coop.example.org',
       email: 'coop@example.org',
-      phone: '+55 (91) 9 9999-0000',
+      phoneEnc: testIdentity.seal('5591999990000'),
       whatToTokenize: 'Safra',
       tokenIssuerImage: 'images/issuer.webp',
       logoImage: 'images/logo.webp',

@@ -1,7 +1,10 @@
 import { users } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
-import { confirmedUser, login } from './accounts-fixtures.ts';
+import * as OTPAuth from 'otpauth';
+import { seal } from '../lib/crypto-box.ts';
+import { confirmedUser, login, loginWithCode } from './accounts-fixtures.ts';
 import { secretFromUrl, totpCode } from './authenticator.ts';
+import { testEncryptionKey } from './test-keys.ts';
 import { RISK_TERM } from '../modules/investor/risk-term.ts';
 import { insertReleasedToken } from './catalogue-fixtures.ts';
 import type { TestApp } from './test-app.ts';
@@ -53,24 +56,42 @@ export const bearer = (who: Bearer, idempotencyKey?: string) => ({
 
 /**
  * A confirmed, logged-in user with the given roles. Roles are written to the database, standing
- * in for the administrator's grant; the app's user cache is waited for.
+ * in for the administrator's grant; the app's user cache is waited for. Administrators and token
+ * creators must have two-factor on (docs/product.md §19): theirs is turned on the same way, with a
+ * secret of the fixture's (`twoFactor: false` leaves it off), and they log in through both steps
+ * with the code of the step before the clock's, so the clock's own code is still free for the test.
  */
 export async function signedIn(
   t: TestApp,
-  roles: { creator?: boolean; admin?: boolean; manager?: boolean } = {},
+  roles: { creator?: boolean; admin?: boolean; manager?: boolean; twoFactor?: boolean } = {},
 ) {
   const user = await confirmedUser(t);
+  const twoFactor = roles.twoFactor ?? Boolean(roles.creator || roles.admin);
+  const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await t.db
     .update(users)
     .set({
       isTokenCreator: !!roles.creator,
       isAdmin: !!roles.admin,
       isProjectManager: !!roles.manager,
+      ...(twoFactor
+        ? { isTwoFactorAuthentication: true, totpSecretEnc: seal(testEncryptionKey, secret) }
+        : {}),
     })
     .where(eq(users.email, user.email));
   await t.usersWritten();
-  const { access, refresh } = (await login(t, user.email)).json();
-  return { ...user, access: access as string, refresh: refresh as string };
+  const answer = twoFactor
+    ? await loginWithCode(t, user.email, totpCode(secret, t.clock.now, -1))
+    : await login(t, user.email);
+  const { access, refresh } = expectStatus(answer, 200, `login of ${user.email}`).json();
+  return {
+    ...user,
+    access: access as string,
+    refresh: refresh as string,
+    /** The authenticator's code now, or `offset` steps away (only with two-factor on). */
+    code: (offset = 0) => totpCode(secret, t.clock.now, offset),
+    secret: twoFactor ? secret : null,
+  };
 }
 export type SignedIn = Awaited<ReturnType<typeof signedIn>>;
 
@@ -101,6 +122,69 @@ export async function enableTwoFactor(t: TestApp, who: Bearer) {
     code: (offset = 0) => totpCode(secret, t.clock.now, offset),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Privileged accounts and sessions (docs/product.md §19).
+
+/** POST /api/login/token-refresh/ with `refresh`, from the browser `userAgent` when given. */
+export const refreshWith = (t: TestApp, refresh: string, userAgent?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login/token-refresh/',
+    headers: userAgent ? { 'user-agent': userAgent } : {},
+    payload: { refresh },
+  });
+
+/** GET /api/account/sessions/ as `who`: 'Dispositivos conectados'. */
+export const sessionsOf = async (t: TestApp, who: Bearer) =>
+  expectStatus(
+    await t.app.inject({ method: 'GET', url: '/api/account/sessions/', headers: bearer(who) }),
+    200,
+    'GET account/sessions/',
+  ).json<
+    Array<{
+      id: number;
+      device: string;
+      ip: string;
+      created_at: string;
+      last_used_at: string;
+      current: boolean;
+    }>
+  >();
+
+/** DELETE /api/account/sessions/{id}/ as `who` (no id: every session but the current one). */
+export const endSession = (t: TestApp, who: Bearer, id?: number) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: id === undefined ? '/api/account/sessions/' : `/api/account/sessions/${id}/`,
+    headers: bearer(who),
+  });
+
+/** GET /api/account/activity/?page= as `who`: 'Atividade da conta'. */
+export const activityOf = async (t: TestApp, who: Bearer, page = 1) =>
+  expectStatus(
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/account/activity/?page=${page}`,
+      headers: bearer(who),
+    }),
+    200,
+    'GET account/activity/',
+  ).json<{
+    count: number;
+    next: string | null;
+    previous: string | null;
+    results: Array<{ kind: string; ip: string; device: string; created_at: string }>;
+  }>();
+
+/** DELETE /api/twoauth/ as `who` with `code`: turns two-factor off. */
+export const disableTwoFactor = (t: TestApp, who: Bearer, code: unknown) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: '/api/twoauth/',
+    headers: bearer(who),
+    payload: { code },
+  });
 
 // ---------------------------------------------------------------------------------------------
 // The wallet (docs/product.md §11).

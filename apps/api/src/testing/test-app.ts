@@ -10,6 +10,7 @@ import { localStorage } from '../lib/storage/local-storage.ts';
 import { smtpMailer } from '../mail/mailer.ts';
 import type { PixProvider } from '../modules/pix/pix-provider.ts';
 import { defaultRateLimits, type RateLimits } from '../plugins/rate-limit.ts';
+import { TEST_ENCRYPTION_SECRET } from './test-keys.ts';
 import { solveCaptcha } from './solve-captcha.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** Replaces the provider PIX_PROVIDER would build. */
   pix?: PixProvider;
+  /** The app's logger (none by default). */
+  logger?: AppDeps['logger'];
 }
 
 /**
@@ -43,13 +46,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const deps: AppDeps = {
     config,
     database,
-    secrets: deriveSecrets(randomBytes(32).toString('hex'), randomBytes(32).toString('hex')),
+    secrets: deriveSecrets(randomBytes(32).toString('hex'), TEST_ENCRYPTION_SECRET),
     mailer: smtpMailer(smtp.url, config.MAIL_FROM),
     storage,
     rateLimits: options.rateLimits ?? generousRateLimits,
     now: () => clock.now,
     webDistDir: options.webDistDir ?? '/nonexistent',
     ...(options.pix ? { pix: options.pix } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   };
   const app = await buildApp(deps);
   await app.ready();

@@ -2,8 +2,11 @@ import {
   confirmEmailBody,
   detailResponse,
   badRequestResponse,
+  idParam,
+  loginAnswer,
   loginBody,
   loginResponse,
+  loginTwoFactorBody,
   messageResponse,
   passwordResetBody,
   passwordResetRequestBody,
@@ -11,12 +14,13 @@ import {
   refreshResponse,
   registerBody,
   resendCodeBody,
+  sessionItem,
   userResponse,
 } from '@copaiba/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import type { AccountsService } from './accounts.service.ts';
-import { toUserResponse } from './user-response.ts';
 
 const errors = { 400: badRequestResponse, 429: detailResponse };
 
@@ -74,13 +78,28 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
     {
       schema: {
         tags: ['contas'],
-        summary: 'Login com e-mail, senha e captcha',
+        summary:
+          'Login com e-mail, senha e captcha; com dois fatores ativados, devolve o desafio da segunda etapa',
         body: loginBody,
-        response: { 200: loginResponse, 401: detailResponse, 403: detailResponse, ...errors },
+        response: { 200: loginAnswer, 401: detailResponse, 403: detailResponse, ...errors },
       },
       config: { rateLimit: limits.login },
     },
-    async (request) => accounts.login(request.body),
+    async (request) => accounts.login(request.body, requestOrigin(request)),
+  );
+
+  app.post(
+    '/login/two-factor/',
+    {
+      schema: {
+        tags: ['contas'],
+        summary: 'Segunda etapa do login: o desafio e o código do app ou um código de recuperação',
+        body: loginTwoFactorBody,
+        response: { 200: loginResponse, ...errors },
+      },
+      config: { rateLimit: limits.login },
+    },
+    async (request) => accounts.loginTwoFactor(request.body, requestOrigin(request)),
   );
 
   app.post(
@@ -94,7 +113,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       },
       config: { rateLimit: limits.refresh },
     },
-    async (request) => accounts.refresh(request.body.refresh),
+    async (request) => accounts.refresh(request.body.refresh, requestOrigin(request)),
   );
 
   app.post(
@@ -120,7 +139,56 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       },
       onRequest: app.authenticate,
     },
-    async (request) => toUserResponse(request.requireUser()),
+    async (request) => accounts.userResponse(request.requireUser()),
+  );
+
+  const security = [{ bearer: [] }];
+  app.get(
+    '/account/sessions/',
+    {
+      schema: {
+        tags: ['contas'],
+        summary: 'Dispositivos conectados: as sessões abertas do usuário',
+        security,
+        response: { 200: z.array(sessionItem), 401: detailResponse },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => accounts.sessions(request.requireUser(), request.sessionId),
+  );
+
+  app.delete(
+    '/account/sessions/',
+    {
+      schema: {
+        tags: ['contas'],
+        summary: 'Encerra todas as sessões do usuário, menos a atual (204)',
+        security,
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      await accounts.endOtherSessions(request.requireUser(), request.sessionId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/account/sessions/:id/',
+    {
+      schema: {
+        tags: ['contas'],
+        summary:
+          'Encerra uma sessão do usuário (204): o refresh token dela deixa de valer na hora; 404 para a de outra pessoa',
+        security,
+        params: idParam,
+      },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      await accounts.endSession(request.requireUser(), request.params.id);
+      return reply.status(204).send();
+    },
   );
 
   app.post(
@@ -148,6 +216,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       },
       config: { rateLimit: limits.confirm },
     },
-    async (request) => accounts.resetPassword(request.body),
+    async (request) => accounts.resetPassword(request.body, requestOrigin(request)),
   );
 };

@@ -1,8 +1,10 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   INVALID_EMAIL,
+  securityMessages,
   type ConfirmEmailBody,
   type LoginBody,
+  type LoginTwoFactorBody,
   type PasswordResetBody,
   type RegisterBody,
 } from '@copaiba/contracts';
@@ -10,13 +12,19 @@ import type { Database } from '@copaiba/db';
 import { verify } from '@node-rs/argon2';
 import type { AttemptCounter } from '../../lib/attempt-counter.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
+import { describeDevice } from '../../lib/device.ts';
+import { sealedIdentity, type IdentityBox } from '../../lib/identity-box.ts';
 import { keyedHash, type Secrets } from '../../lib/secrets.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { CURRENT_VERSIONS, type ConsentsService } from '../consents/consents.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { SecurityService } from '../security/security.service.ts';
+import type { SecondStepGuard } from '../two-factor/second-step-guard.ts';
+import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import * as repo from './accounts.repo.ts';
 import { hashPassword } from './passwords.ts';
+import { toUserResponse } from './user-response.ts';
 import type { SessionTokens } from './session-tokens.ts';
 import type { UserChanges } from './user-cache.ts';
 
@@ -29,6 +37,8 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** Wrong passwords for one account before it is locked for the rest of the window. */
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_LOCK_MINUTES = 15;
+/** The second step of a login (docs/product.md §19): void after this long or 5 wrong codes. */
+export const LOGIN_CHALLENGE_MINUTES = 5;
 /** The e-mail domain of closed (anonymized) accounts: `.invalid` never resolves (RFC 2606). */
 export const CLOSED_ACCOUNT_DOMAIN = 'anonimo.copaiba.invalid';
 
@@ -69,13 +79,20 @@ export interface AccountsDeps {
   loginFailures: AttemptCounter;
   userChanges: UserChanges;
   consents: Pick<ConsentsService, 'record'>;
+  identity: IdentityBox;
+  security: Pick<SecurityService, 'record'>;
+  twoFactor: Pick<TwoFactorService, 'consume' | 'redeemRecoveryCode'>;
+  secondStep: SecondStepGuard;
 }
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, mailOutbox, captcha, sessions, secrets, now, loginFailures, userChanges, consents } =
     deps;
+  const { identity, security, twoFactor, secondStep } = deps;
   const loginKey = (email: string) =>
     keyedHash(secrets.hashKey, `login:${email.trim().toLowerCase()}`);
+  const challengeHash = (challenge: string) => keyedHash(secrets.hashKey, `challenge:${challenge}`);
+  const lockWindowMs = LOGIN_LOCK_MINUTES * 60_000;
   const codeHash = (purpose: string, userId: number, code: string) =>
     keyedHash(secrets.hashKey, `${purpose}:${userId}:${code}`);
   // Verifying against this keeps a missing account as slow as a wrong password.
@@ -134,6 +151,21 @@ export function createAccountsService(deps: AccountsDeps) {
     if (!redeemed) throw errors.invalid;
   }
 
+  /**
+   * A session for a user whose login is complete, in `tx`: the session row and its tokens, the
+   * login event, and a new-device event (mailed) when the person had signed in before but never
+   * on a device of this description (docs/product.md §19).
+   */
+  async function startSession(tx: Database, user: repo.UserRow, origin: RequestOrigin) {
+    const device = describeDevice(origin.userAgent);
+    const history = await repo.deviceHistory(tx, user.id, device);
+    const { access, refresh } = await sessions.issue(tx, user, { device, ip: origin.ip });
+    await security.record(tx, user.id, 'login', origin);
+    if (history.anySession && !history.knownDevice)
+      await security.record(tx, user.id, 'new_device', origin);
+    return { access, refresh, detail: messages.loggedIn };
+  }
+
   return {
     /** A new account and the acceptance of the terms of use, which it cannot exist without. */
     async register(body: RegisterBody & { captcha: string }, origin: RequestOrigin) {
@@ -143,7 +175,7 @@ export function createAccountsService(deps: AccountsDeps) {
         throw AppError.badRequest('email', INVALID_EMAIL);
       if (await repo.findUserByEmail(db, body.email))
         throw AppError.badRequest('email', messages.emailTaken);
-      if (await repo.findUserByCpfCnpj(db, body.cpf_cnpj)) {
+      if (await repo.findUserByCpfCnpjHash(db, identity.cpfCnpjHash(body.cpf_cnpj))) {
         throw AppError.badRequest('cpf_cnpj', messages.cpfCnpjTaken);
       }
       let user: repo.UserRow;
@@ -153,8 +185,7 @@ export function createAccountsService(deps: AccountsDeps) {
           const created = await repo.insertUser(tx, {
             name: body.name,
             email: body.email,
-            cpfCnpj: body.cpf_cnpj,
-            birthDate: body.birth_date,
+            ...sealedIdentity(identity, { cpfCnpj: body.cpf_cnpj, birthDate: body.birth_date }),
             passwordHash,
           });
           const version = CURRENT_VERSIONS.terms_of_use;
@@ -197,7 +228,11 @@ export function createAccountsService(deps: AccountsDeps) {
       return { message: messages.codeResent };
     },
 
-    async login(body: LoginBody & { captcha: string }) {
+    /**
+     * The first step: e-mail, password and captcha. An account with two-factor on gets a challenge
+     * for the second step instead of tokens (docs/product.md §19).
+     */
+    async login(body: LoginBody & { captcha: string }, origin: RequestOrigin) {
       await captcha.verify(body.captcha);
       // Locked even for the right password: a guesser must not learn when they found it.
       const key = loginKey(body.email);
@@ -209,7 +244,8 @@ export function createAccountsService(deps: AccountsDeps) {
         ? await verify(user.passwordHash, body.password).catch(() => false)
         : await verify(await dummyHash, body.password).then(() => false);
       if (!user || !valid || user.closedAt) {
-        await loginFailures.add(key, LOGIN_LOCK_MINUTES * 60_000);
+        await loginFailures.add(key, lockWindowMs);
+        if (user && !user.closedAt) await security.record(db, user.id, 'login_failed', origin);
         throw AppError.unauthorized(messages.badCredentials);
       }
       await loginFailures.clear(key);
@@ -220,7 +256,76 @@ export function createAccountsService(deps: AccountsDeps) {
         }
         throw AppError.forbidden(messages.unconfirmed);
       }
-      return { ...(await sessions.issue(db, user)), detail: messages.loggedIn };
+      if (user.isTwoFactorAuthentication) {
+        if (await secondStep.locked(user.id)) throw new AppError(429, messages.loginLocked);
+        const challenge = randomBytes(32).toString('base64url');
+        await repo.insertChallenge(db, {
+          userId: user.id,
+          challengeHash: challengeHash(challenge),
+          expiresAt: new Date(now().getTime() + LOGIN_CHALLENGE_MINUTES * 60_000),
+        });
+        return {
+          two_factor_required: true as const,
+          challenge,
+          detail: securityMessages.secondStep,
+        };
+      }
+      return db.transaction((tx) => startSession(tx, user, origin));
+    },
+
+    /**
+     * The second step: the challenge and a code of the app (each time step once) or an unused
+     * recovery code. Wrong codes count on the challenge (void after 5) and on the account, which
+     * locks as for passwords; a code for another account is a wrong code.
+     */
+    async loginTwoFactor(body: LoginTwoFactorBody, origin: RequestOrigin) {
+      const at = now();
+      const outcome = await db.transaction(async (tx) => {
+        const challenge = await repo.lockChallenge(tx, challengeHash(body.challenge));
+        const usable =
+          challenge &&
+          !challenge.consumedAt &&
+          challenge.expiresAt > at &&
+          challenge.failedAttempts < MAX_CODE_ATTEMPTS;
+        const user = usable ? await repo.findUserById(tx, challenge.userId) : undefined;
+        if (!challenge || !user || user.closedAt || !user.isTwoFactorAuthentication)
+          return { kind: 'void' as const };
+        if (await secondStep.locked(user.id)) return { kind: 'locked' as const };
+        const right =
+          body.recovery_code !== undefined
+            ? await twoFactor.redeemRecoveryCode(tx, user.id, body.recovery_code, at)
+            : (await twoFactor.consume(user, body.code ?? '', tx)) !== null;
+        if (!right) {
+          await repo.challengeFailed(tx, challenge.id);
+          await security.record(tx, user.id, 'login_failed', origin);
+          return { kind: 'wrong' as const, userId: user.id };
+        }
+        await repo.consumeChallenge(tx, challenge.id, at);
+        if (body.recovery_code !== undefined)
+          await security.record(tx, user.id, 'recovery_code_used', origin);
+        return {
+          kind: 'signed-in' as const,
+          userId: user.id,
+          ...(await startSession(tx, user, origin)),
+        };
+      });
+      switch (outcome.kind) {
+        case 'void':
+          throw new AppError(400, securityMessages.challengeVoid);
+        case 'locked':
+          throw new AppError(429, messages.loginLocked);
+        case 'wrong':
+          await secondStep.failed(outcome.userId);
+          throw AppError.badRequest(
+            body.recovery_code !== undefined ? 'recovery_code' : 'code',
+            securityMessages.codeInvalid,
+          );
+        case 'signed-in': {
+          await secondStep.cleared(outcome.userId);
+          const { access, refresh, detail } = outcome;
+          return { access, refresh, detail };
+        }
+      }
     },
 
     /**
@@ -239,9 +344,39 @@ export function createAccountsService(deps: AccountsDeps) {
       userChanges.changed(userId);
     },
 
-    refresh: (refresh: string) => sessions.rotate(db, refresh),
+    refresh: (refresh: string, origin: RequestOrigin) =>
+      sessions.rotate(db, refresh, { device: describeDevice(origin.userAgent), ip: origin.ip }),
 
     logout: (refresh: string) => sessions.revoke(db, refresh),
+
+    /** 'Dispositivos conectados' (docs/product.md §19): the user's open sessions. */
+    sessions: (user: repo.UserRow, currentSessionId: number | null) =>
+      sessions.list(db, user.id, currentSessionId),
+
+    /** Ends one of the user's sessions: its next refresh is refused; another's is not found. */
+    async endSession(user: repo.UserRow, sessionId: number): Promise<void> {
+      if (!(await sessions.end(db, user.id, sessionId)))
+        throw AppError.notFound(securityMessages.sessionNotFound);
+    },
+
+    endOtherSessions: (user: repo.UserRow, currentSessionId: number | null) =>
+      sessions.endOthers(db, user.id, currentSessionId),
+
+    /** The user as GET /api/user/ answers: identity data opened for its owner. */
+    userResponse: (user: repo.UserRow) => toUserResponse(user, identity),
+
+    /**
+     * The job: sessions ended or expired before `before` go (their addresses with them), and
+     * challenges a day past their 5 minutes.
+     */
+    async pruneSessions(before: Date): Promise<number> {
+      let total = await repo.deleteChallengesBefore(db, new Date(now().getTime() - 86_400_000));
+      for (;;) {
+        const deleted = await repo.deleteSessionsBefore(db, before, 1000);
+        total += deleted;
+        if (deleted < 1000) return total;
+      }
+    },
 
     async requestPasswordReset(email: string) {
       const user = await repo.findUserByEmail(db, email);
@@ -268,7 +403,7 @@ export function createAccountsService(deps: AccountsDeps) {
       return { message: messages.resetRequested };
     },
 
-    async resetPassword({ email, token, password }: PasswordResetBody) {
+    async resetPassword({ email, token, password }: PasswordResetBody, origin: RequestOrigin) {
       const invalid = new AppError(400, messages.resetInvalid);
       const user = await repo.findUserByEmail(db, email);
       if (!user) throw invalid;
@@ -290,6 +425,7 @@ export function createAccountsService(deps: AccountsDeps) {
             tokenVersion: user.tokenVersion + 1,
           });
           await repo.revokeAllForUser(tx, user.id, now());
+          await security.record(tx, user.id, 'password_changed', origin);
         },
       );
       userChanges.changed(user.id);
@@ -303,7 +439,7 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 
 /** A concurrent registration that won the race on a unique index becomes the same 400 as the pre-check. */
 function uniqueViolationToField(err: unknown): AppError | null {
-  if (isUniqueViolation(err, 'users_cpf_cnpj_key'))
+  if (isUniqueViolation(err, 'users_cpf_cnpj_hash_key'))
     return AppError.badRequest('cpf_cnpj', messages.cpfCnpjTaken);
   if (isUniqueViolation(err)) return AppError.badRequest('email', messages.emailTaken);
   return null;

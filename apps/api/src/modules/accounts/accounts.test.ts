@@ -37,14 +37,16 @@ describe('registration and e-mail confirmation', () => {
     expect(mail.html).toContain(codeFrom(mail.text));
   });
 
-  it('accepts a masked CPF and an alphanumeric CNPJ, storing them unmasked', async () => {
+  it('accepts a masked CPF and an alphanumeric CNPJ, storing them unmasked and sealed', async () => {
     const { res } = await register(t, { cpf_cnpj: '12.ABC.345/01DE-35' });
     expect(res.statusCode).toBe(201);
     const [row] = await t.db
-      .select({ c: users.cpfCnpj })
+      .select({ sealed: users.cpfCnpjEnc, clear: users.cpfCnpj })
       .from(users)
       .where(eqCpf('12ABC34501DE35'));
-    expect(row?.c).toBe('12ABC34501DE35');
+    expect(row?.clear).toBeNull();
+    expect(row?.sealed).not.toContain('12ABC34501DE35');
+    expect(testIdentity.open(row!.sealed!)).toBe('12ABC34501DE35');
   });
 
   it('refuses a second account with the same e-mail in other case, or the same CPF', async () => {
@@ -375,7 +377,9 @@ describe('password reset', () => {
   });
 });
 
+/** The account of a CPF/CNPJ, found as the app finds it: by its keyed hash. */
 function eqCpf(value: string) {
-  return eqSql(users.cpfCnpj, value);
+  return eqSql(users.cpfCnpjHash, testIdentity.cpfCnpjHash(value));
 }
 import { eq as eqSql } from 'drizzle-orm';
+import { testIdentity } from '../../testing/test-keys.ts';

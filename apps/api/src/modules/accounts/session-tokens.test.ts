@@ -13,6 +13,7 @@ describe('access tokens', () => {
     accessTtlSeconds: 900,
     refreshTtlDays: 30,
     now: () => clock.now,
+    endedSessions: { ended: () => undefined },
   });
   const iat = Math.floor(clock.now.getTime() / 1000);
   const claims: JWTPayload = { ver: 3, iss: 'copaiba', sub: '42', iat, exp: iat + 900 };
@@ -21,13 +22,22 @@ describe('access tokens', () => {
   const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
   it('accepts a token it signed, until it expires by the app clock', async () => {
-    // issue() also stores the refresh token: a stand-in database takes it.
+    // issue() also stores the refresh token and the session: a stand-in database takes them.
+    const stored = {
+      values: () => Object.assign(Promise.resolve(), { returning: async () => [{ id: 7 }] }),
+    };
     const { access } = await sessions.issue(
-      { insert: () => ({ values: async () => undefined }) } as never,
+      { insert: () => stored } as never,
       { id: 42, tokenVersion: 3 },
+      { device: 'Firefox em Linux', ip: '203.0.113.9' },
     );
-    expect(sessions.verifyAccess(access)).toEqual({ userId: 42, tokenVersion: 3 });
-    expect(sessions.verifyAccess(await sign(claims))).toEqual({ userId: 42, tokenVersion: 3 });
+    expect(sessions.verifyAccess(access)).toEqual({ userId: 42, tokenVersion: 3, sessionId: 7 });
+    // A token from before sessions (no `sid`) names none.
+    expect(sessions.verifyAccess(await sign(claims))).toEqual({
+      userId: 42,
+      tokenVersion: 3,
+      sessionId: null,
+    });
     clock.now = new Date(clock.now.getTime() + 899_000);
     expect(sessions.verifyAccess(access)).not.toBeNull();
     clock.now = new Date(clock.now.getTime() + 1000);

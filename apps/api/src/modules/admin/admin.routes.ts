@@ -69,7 +69,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.get(
     '/admins/creator/:id/user/',
     read('Dados do Usuário', adminUserInfo, true),
-    async (request) => admin.userInfo((request.params as { id: number }).id),
+    async (request) => admin.userInfo(request.requireUser(), (request.params as { id: number }).id),
   );
   app.get(
     '/admins/creator/:id/issuer/',

@@ -2,6 +2,7 @@ import type { CreatorDetail, CreatorRow } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { maskCpfCnpj, type IdentityBox } from '../../lib/identity-box.ts';
 import type { ChainRecorder } from '../chain/chain-recorder.ts';
 import { pageOffset, toPage } from '../../lib/pagination.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
@@ -12,6 +13,7 @@ import * as repo from './admin.repo.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
 import type { UserChanges } from '../accounts/user-cache.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { SecurityService } from '../security/security.service.ts';
 
 export const ADMIN_PAGE_SIZE = 10;
 
@@ -28,12 +30,13 @@ export const adminMessages = {
   managerAssigned: 'Gestor de projeto atribuído ao token.',
 } as const;
 
-export function toCreatorRow(user: repo.UserRow): CreatorRow {
+/** A person as the access-control lists show them: the CPF/CNPJ masked (docs/product.md §19). */
+export function toCreatorRow(user: repo.UserRow, identity: IdentityBox): CreatorRow {
   return {
     id: user.id,
     name: user.name,
     email: user.email,
-    cpf_cnpj: user.cpfCnpj,
+    cpf_cnpj: maskCpfCnpj(identity.openOrNull(user.cpfCnpjEnc)),
     intention_token_creator: user.intentionTokenCreator,
     intention_project_manager: user.intentionProjectManager,
     is_token_creator: user.isTokenCreator,
@@ -53,8 +56,11 @@ export function createAdminService(deps: {
   log: FastifyBaseLogger;
   userChanges: UserChanges;
   notifications: Pick<NotificationsService, 'record'>;
+  identity: IdentityBox;
+  security: Pick<SecurityService, 'record'>;
 }) {
-  const { db, chain, now, userChanges, notifications } = deps;
+  const { db, chain, now, userChanges, notifications, identity, security } = deps;
+  const creatorRow = (user: repo.UserRow) => toCreatorRow(user, identity);
 
   async function user(id: number) {
     const found = await repo.findUser(db, id);
@@ -75,7 +81,7 @@ export function createAdminService(deps: {
         offset: pageOffset(request),
         limit: request.size,
       });
-      return toPage(request, count, rows.map(toCreatorRow));
+      return toPage(request, count, rows.map(creatorRow));
     },
 
     async creatorDetail(id: number): Promise<CreatorDetail> {
@@ -83,7 +89,7 @@ export function createAdminService(deps: {
       const issuer = await repo.findIssuerOfUser(db, id);
       const tokenRows = issuer ? await repo.tokensOfIssuer(db, issuer.id) : [];
       return {
-        creator: toCreatorRow(creator),
+        creator: creatorRow(creator),
         token_issuer_info: issuer ? `/access-control/${id}/issuer` : null,
         user_info: `/access-control/${id}/user`,
         token_info: tokenRows.map(({ token, hasProject, managerName }) => ({
@@ -102,14 +108,26 @@ export function createAdminService(deps: {
       };
     },
 
-    async userInfo(id: number) {
+    /**
+     * 'Dados do Usuário': the identity data in full, so every opening is audited (who, whose,
+     * when; never the data itself).
+     */
+    async userInfo(admin: UserRow, id: number) {
       const found = await user(id);
+      await repo.insertAudit(db, {
+        actorId: admin.id,
+        action: 'view_identity',
+        targetType: 'user',
+        targetId: id,
+        before: null,
+        after: null,
+      });
       return {
         id: found.id,
         name: found.name,
         email: found.email,
-        cpf_cnpj: found.cpfCnpj,
-        birth_date: found.birthDate,
+        cpf_cnpj: identity.openOrNull(found.cpfCnpjEnc),
+        birth_date: identity.openOrNull(found.birthDateEnc),
         is_confirmed_email: found.isConfirmedEmail,
         is_admin: found.isAdmin,
         is_token_creator: found.isTokenCreator,
@@ -124,7 +142,7 @@ export function createAdminService(deps: {
       await user(id);
       const issuer = await repo.findIssuerOfUser(db, id);
       if (!issuer) throw AppError.notFound(adminMessages.issuerNotFound);
-      return toIssuerFormData(issuer);
+      return toIssuerFormData(issuer, identity);
     },
 
     async tokenInfo(tokenId: number) {
@@ -190,6 +208,11 @@ export function createAdminService(deps: {
           before: roleSnapshot(target),
           after: roleSnapshot(row!),
         });
+        if (
+          row!.isTokenCreator !== target.isTokenCreator ||
+          row!.isProjectManager !== target.isProjectManager
+        )
+          await security.record(tx, id, 'role_changed', 'administrator');
         // Only a role turned on is news to the person (docs/product.md §16).
         if (row!.isTokenCreator && !target.isTokenCreator)
           await notifications.record(tx, id, {
@@ -204,7 +227,7 @@ export function createAdminService(deps: {
         return row!;
       });
       userChanges.changed(id);
-      return toCreatorRow(updated);
+      return creatorRow(updated);
     },
 
     async assignManager(admin: UserRow, tokenId: number, managerId: number) {

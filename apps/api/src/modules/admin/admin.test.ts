@@ -27,7 +27,8 @@ beforeAll(async () => {
   t.clock.now = new Date('2026-11-22T12:00:00Z');
   admin = await signedIn(t, { admin: true });
   investor = await signedIn(t);
-  creator = await signedIn(t);
+  // Made a creator below by the admin; creators use their role only with two-factor on.
+  creator = await signedIn(t, { twoFactor: true });
   await send(
     t,
     'POST',
@@ -89,7 +90,8 @@ describe('Gestão de Acesso and Gestão de Usuário', () => {
       id: creatorId,
       name: creator.name,
       email: creator.email,
-      cpf_cnpj: creator.cpf_cnpj,
+      // Lists show the CPF masked (docs/product.md §19).
+      cpf_cnpj: `***.${creator.cpf_cnpj.slice(3, 6)}.${creator.cpf_cnpj.slice(6, 9)}-**`,
       intention_token_creator: true,
       intention_project_manager: true,
       is_token_creator: true,

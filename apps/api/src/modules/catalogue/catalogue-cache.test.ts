@@ -23,6 +23,7 @@ import {
   issueToken,
   signedIn,
 } from '../../testing/fixtures.ts';
+import { testIdentity } from '../../testing/test-keys.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
@@ -116,6 +117,7 @@ describe('cached catalogue reads', () => {
       now: () => t.clock.now,
       cacheTtlMs: 60_000,
       investorProtection: { desistencia_days: 5, annual_investment_limit: '20000.00' },
+      identity: testIdentity,
     });
     catalogue = app;
     issuerId = (await insertIssuer(t.db, { institution: 'Cooperativa em Cache' })).id;

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertIssuer, insertProject, insertToken } from '../../testing/fixtures.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
+import { testIdentity } from '../../testing/test-keys.ts';
 import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
 import { findUserById, prepareUserById } from '../accounts/accounts.repo.ts';
 import * as walletRepo from '../wallet/wallet.repo.ts';
@@ -136,6 +137,7 @@ beforeAll(async () => {
     now: () => new Date(),
     cacheTtlMs: 0,
     investorProtection: { desistencia_days: 5, annual_investment_limit: '20000.00' },
+    identity: testIdentity,
   });
 });
 afterAll(async () => {

@@ -11,6 +11,7 @@ import {
 import { mediaUrl } from '../../lib/media.ts';
 import type { IssuerRow, ProjectRow, TokenCardRow, TokenRow } from './catalogue.repo.ts';
 import { installmentDates, installmentPerUnitCents } from './token-figures.ts';
+import type { IdentityBox } from '../../lib/identity-box.ts';
 
 const flags = (token: TokenRow) => ({
   is_funding: token.offerStatus === 'funding',
@@ -48,14 +49,14 @@ export function toIssuerCard(issuer: IssuerRow): IssuerCard {
   };
 }
 
-export function toPublicIssuer(issuer: IssuerRow): PublicIssuer {
+export function toPublicIssuer(issuer: IssuerRow, identity: IdentityBox): PublicIssuer {
   return {
     ...toIssuerCard(issuer),
     cnpj: issuer.cnpj,
     founding_date: issuer.foundingDate,
     site: issuer.site,
     email: issuer.email,
-    phone: issuer.phone,
+    phone: identity.openOrNull(issuer.phoneEnc) ?? '',
     what_to_tokenize: issuer.whatToTokenize,
     representatives: [
       [issuer.nameRepresentative, issuer.summaryRepresentative, issuer.photographyRepresentative],
@@ -144,11 +145,12 @@ export function toTokenDetail(
     unitsLeft: number;
   },
   today: string,
+  identity: IdentityBox,
 ): Omit<TokenDetailResponse, 'investor_protection'> {
   const { token } = row;
   return {
     token: toPublicToken(token, row.issuer),
-    token_issuer: toPublicIssuer(row.issuer),
+    token_issuer: toPublicIssuer(row.issuer, identity),
     project: row.project ? toPublicProject(row.project) : null,
     payment_schedule: installmentDates(token).map((date, i) => ({
       date,

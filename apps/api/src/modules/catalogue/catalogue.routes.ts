@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptsEncoding } from '../../lib/accept-encoding.ts';
 import { createPublicCache, type CachedAnswer } from '../../lib/public-cache.ts';
 import type { Database } from '@copaiba/db';
+import type { IdentityBox } from '../../lib/identity-box.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { essentialInformationPdf } from './essential-information-pdf.ts';
 
@@ -45,8 +46,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   cacheTtlMs: number;
   /** DESISTENCIA_DAYS and ANNUAL_INVESTMENT_LIMIT, stated on every token page. */
   investorProtection: InvestorProtection;
-}> = async (app, { db, now, cacheTtlMs, investorProtection }) => {
-  const catalogue = createCatalogueService(db, investorProtection);
+  /** Opens the issuers' sealed contact phones (docs/product.md §19). */
+  identity: IdentityBox;
+}> = async (app, { db, now, cacheTtlMs, investorProtection, identity }) => {
+  const catalogue = createCatalogueService(db, investorProtection, identity);
   const tags = ['catálogo'];
   const notFound = { 404: detailResponse };
   const cache = createPublicCache({ ttlMs: cacheTtlMs });

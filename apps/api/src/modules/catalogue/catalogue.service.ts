@@ -1,6 +1,7 @@
 import type { InvestorProtection } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
 import { AppError } from '../../lib/app-error.ts';
+import type { IdentityBox } from '../../lib/identity-box.ts';
 import { pageOffset, toPage, type PageRequest } from '../../lib/pagination.ts';
 import { toIssuerCard, toPublicIssuer, toTokenCard, toTokenDetail } from './catalogue.presenter.ts';
 import * as repo from './catalogue.repo.ts';
@@ -12,7 +13,11 @@ const ISSUER_NOT_FOUND = 'Emissor não encontrado.';
  * The public catalogue (docs/product.md §2, §6): only issued tokens, and issuers with one. A token's
  * detail states the platform's investor protection (§15) for its essential information.
  */
-export function createCatalogueService(db: Database, investorProtection: InvestorProtection) {
+export function createCatalogueService(
+  db: Database,
+  investorProtection: InvestorProtection,
+  identity: IdentityBox,
+) {
   return {
     /** Issued tokens, newest first; `fundingOnly` keeps the offers open for purchase. */
     async tokens(page: PageRequest, options: { fundingOnly?: boolean } = {}) {
@@ -45,14 +50,14 @@ export function createCatalogueService(db: Database, investorProtection: Investo
     async issuer(id: number) {
       const issuer = await repo.findPublicIssuer(db, id);
       if (!issuer) throw AppError.notFound(ISSUER_NOT_FOUND);
-      return toPublicIssuer(issuer);
+      return toPublicIssuer(issuer, identity);
     },
 
     /** Token, issuer, project and schedule; `today` (São Paulo) decides what is atrasado. */
     async tokenDetail(id: number, today: string) {
       const row = await repo.findPublicTokenDetail(db, id);
       if (!row) throw AppError.notFound(TOKEN_NOT_FOUND);
-      return { ...toTokenDetail(row, today), investor_protection: investorProtection };
+      return { ...toTokenDetail(row, today, identity), investor_protection: investorProtection };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { ISSUER_IMAGE_FIELDS, workspaceMessages, type IssuerFormData } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
 import { AppError } from '../../lib/app-error.ts';
+import type { IdentityBox } from '../../lib/identity-box.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { removeReplaced, storeUploads, withUploads, type UploadedFile } from '../../lib/uploads.ts';
@@ -25,7 +26,7 @@ const columns = {
   summary: 'summary',
   site: 'site',
   email: 'email',
-  phone: 'phone',
+  phone: 'phoneEnc',
   what_to_tokenize: 'whatToTokenize',
   name_representative: 'nameRepresentative',
   summary_representative: 'summaryRepresentative',
@@ -43,6 +44,9 @@ const columns = {
 type TextField = Exclude<keyof typeof columns, ImageField>;
 export type IssuerText = Record<TextField, string>;
 
+/** Fields stored sealed with the identity key (docs/product.md §19): the contact phone. */
+const SEALED: ReadonlySet<string> = new Set<TextField>(['phone']);
+
 export const issuerMessages = {
   created:
     'Cadastro de emissor enviado! Nossa equipe vai analisar e liberar seu acesso de criador de token.',
@@ -52,13 +56,23 @@ export const issuerMessages = {
   notFound: 'Você ainda não possui cadastro de emissor.',
 } as const;
 
-export function toIssuerFormData(row: repo.IssuerRow): IssuerFormData {
+/** The issuer's text field as typed: a sealed one opened. */
+function textOf(row: repo.IssuerRow, field: TextField, identity: IdentityBox): string {
+  const value = row[columns[field]];
+  return SEALED.has(field) ? (identity.openOrNull(value) ?? '') : (value ?? '');
+}
+
+/** The value a text field is stored as: a sealed one sealed. */
+const stored = (field: string, value: string, identity: IdentityBox) =>
+  SEALED.has(field) ? identity.seal(value) : value;
+
+export function toIssuerFormData(row: repo.IssuerRow, identity: IdentityBox): IssuerFormData {
   const data = Object.fromEntries(
     Object.entries(columns).map(([field, column]) => [
       field,
       (ISSUER_IMAGE_FIELDS as readonly string[]).includes(field)
         ? mediaUrl(row[column])
-        : row[column],
+        : textOf(row, field as TextField, identity),
     ]),
   );
   return { id: row.id, ...data } as IssuerFormData;
@@ -69,8 +83,9 @@ export function createIssuersService(deps: {
   storage: Storage;
   captcha: CaptchaService;
   userChanges: UserChanges;
+  identity: IdentityBox;
 }) {
-  const { db, storage, captcha, userChanges } = deps;
+  const { db, storage, captcha, userChanges, identity } = deps;
 
   return {
     async register(
@@ -87,7 +102,9 @@ export function createIssuersService(deps: {
       const values = Object.fromEntries(
         Object.entries(columns).map(([field, column]) => [
           column,
-          field in uploads.keys ? uploads.keys[field as ImageField] : body[field as TextField],
+          field in uploads.keys
+            ? uploads.keys[field as ImageField]
+            : stored(field, body[field as TextField], identity),
         ]),
       ) as unknown as repo.NewIssuer;
       await withUploads(uploads, () =>
@@ -109,7 +126,7 @@ export function createIssuersService(deps: {
     async get(user: UserRow) {
       const issuer = await repo.findIssuerOfUser(db, user.id);
       if (!issuer) throw AppError.notFound(issuerMessages.notFound);
-      return toIssuerFormData(issuer);
+      return toIssuerFormData(issuer, identity);
     },
 
     async update(
@@ -123,7 +140,7 @@ export function createIssuersService(deps: {
         Object.keys(columns).filter(
           (f) => !(ISSUER_IMAGE_FIELDS as readonly string[]).includes(f),
         ) as TextField[],
-        (field) => issuer[columns[field]],
+        (field) => textOf(issuer, field, identity),
       );
       const newFiles = ISSUER_IMAGE_FIELDS.filter((f) => body[f]);
       if (Object.keys(textChanges).length === 0 && newFiles.length === 0) {
@@ -135,7 +152,7 @@ export function createIssuersService(deps: {
       const uploads = await storeUploads(storage, body, imageKinds);
       const changes: Partial<repo.NewIssuer> = {};
       for (const [field, value] of Object.entries(textChanges))
-        Object.assign(changes, { [columns[field as TextField]]: value });
+        Object.assign(changes, { [columns[field as TextField]]: stored(field, value, identity) });
       for (const field of newFiles)
         Object.assign(changes, { [columns[field]]: uploads.keys[field] });
       await withUploads(uploads, () => repo.updateIssuer(db, issuer.id, changes));

@@ -108,7 +108,8 @@ describe('Dados de Emissor: GET and PUT /api/token-issuer/', () => {
   });
 
   it('shows the issuer, changes only what changed, and replaces files', async () => {
-    const creator = await signedIn(t);
+    // Made a creator below; creators use their role only with two-factor on.
+    const creator = await signedIn(t, { twoFactor: true });
     expect(
       (
         await send(

@@ -56,6 +56,21 @@ export type NotificationEvent =
       data: TokenRef & { question_id: number; question: string; asker: string };
     }
   | { kind: 'role_granted'; data: { role: 'token_creator' | 'project_manager' } }
-  | { kind: 'token_issued'; data: TokenRef };
+  | { kind: 'token_issued'; data: TokenRef }
+  | {
+      kind: 'security';
+      /** A security event the person is told of (docs/product.md §19): where and when. */
+      data: {
+        event:
+          | 'new_device'
+          | 'password_changed'
+          | 'two_factor_enabled'
+          | 'two_factor_disabled'
+          | 'recovery_code_used';
+        device: string;
+        ip: string;
+        at: string;
+      };
+    };
 
 export type EmittedKind = NotificationEvent['kind'];

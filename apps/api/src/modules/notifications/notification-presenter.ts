@@ -1,4 +1,4 @@
-import { formatBrl, isoToBrDate } from '@copaiba/contracts';
+import { formatBrl, isoToBrDate, saoPauloDateTime } from '@copaiba/contracts';
 import type { NotificationEvent } from './notification-events.ts';
 
 /**
@@ -229,6 +229,47 @@ function present(
         action: 'Ver a oferta',
       };
     }
+    case 'security': {
+      const d = event.data;
+      const facts: Array<[string, string]> = [
+        ['Dispositivo', d.device],
+        ['Endereço IP', d.ip],
+        ['Data', saoPauloDateTime(new Date(d.at))],
+      ];
+      const notYou =
+        'Se não foi você, altere sua senha e encerre as sessões que não reconhece em Dispositivos conectados.';
+      const text: Record<typeof d.event, [string, string]> = {
+        new_device: [
+          'Novo acesso à sua conta',
+          `Sua conta foi acessada de um dispositivo novo: ${d.device}. ${notYou}`,
+        ],
+        password_changed: [
+          'Sua senha foi alterada',
+          `A senha da sua conta foi alterada. ${notYou}`,
+        ],
+        two_factor_enabled: [
+          'Autenticação em dois fatores ativada',
+          'A autenticação em dois fatores foi ativada na sua conta: o login passa a pedir o código do app autenticador.',
+        ],
+        two_factor_disabled: [
+          'Autenticação em dois fatores desativada',
+          `A autenticação em dois fatores foi desativada na sua conta. ${notYou}`,
+        ],
+        recovery_code_used: [
+          'Código de recuperação usado',
+          `Um código de recuperação foi usado para entrar na sua conta; ele não vale mais. ${notYou}`,
+        ],
+      };
+      const [title, body] = text[d.event];
+      return {
+        ...base,
+        title,
+        body,
+        link: '/devices',
+        action: 'Ver dispositivos conectados',
+        facts,
+      };
+    }
     default:
       return undefined;
   }
@@ -236,7 +277,7 @@ function present(
 
 /**
  * The pt-BR text of a stored notification. A kind this version does not emit (the secondary
- * board's, security warnings) reads as a plain notice rather than failing the whole list.
+ * board's) reads as a plain notice rather than failing the whole list.
  */
 export function presentNotification(
   kind: string,

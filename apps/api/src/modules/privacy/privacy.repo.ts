@@ -3,8 +3,11 @@ import {
   installmentPayments,
   ledgerAccounts,
   ledgerTransfers,
+  loginChallenges,
   pixCharges,
+  recoveryCodes,
   refreshTokens,
+  sessions,
   tokenHoldings,
   tokenIssuers,
   tokens,
@@ -181,9 +184,11 @@ export async function anonymize(
     .set({
       name: 'Conta encerrada',
       email: placeholders.email,
-      // Lower-case letters and a hyphen: no CPF or CNPJ (digits, upper-case letters) looks like it.
-      cpfCnpj: `encerrada-${userId}`,
+      cpfCnpj: null,
       birthDate: null,
+      cpfCnpjEnc: null,
+      cpfCnpjHash: null,
+      birthDateEnc: null,
       // Not an argon2 hash: verification always fails.
       passwordHash: '!encerrada',
       isConfirmedEmail: false,
@@ -204,6 +209,13 @@ export async function anonymize(
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ endedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  // Recovery codes and login challenges are credentials, not records: they go with the codes.
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
   // Mailed codes are hashes of one-time secrets, not records: they go.
   await db.delete(verificationCodes).where(eq(verificationCodes.userId, userId));
 }

@@ -7,6 +7,7 @@ import {
   messageResponse,
 } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
+import type { IdentityBox } from '../../lib/identity-box.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConsentsService } from '../consents/consents.service.ts';
 import type { InvestorService } from '../investor/investor.service.ts';
@@ -22,6 +23,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
   userChanges: UserChanges;
   consents: ConsentsService;
   investor: InvestorService;
+  identity: IdentityBox;
 }> = async (app, deps) => {
   const privacy = createPrivacyService(deps);
   const tags = ['privacidade'];

@@ -7,6 +7,7 @@ import {
 import type { Database } from '@copaiba/db';
 import { verify } from '@node-rs/argon2';
 import { AppError } from '../../lib/app-error.ts';
+import type { IdentityBox } from '../../lib/identity-box.ts';
 import { CLOSED_ACCOUNT_DOMAIN, type UserRow } from '../accounts/accounts.service.ts';
 import type { ConsentsService } from '../consents/consents.service.ts';
 import type { InvestorService } from '../investor/investor.service.ts';
@@ -23,8 +24,10 @@ export function createPrivacyService(deps: {
   userChanges: UserChanges;
   consents: Pick<ConsentsService, 'all'>;
   investor: Pick<InvestorService, 'declarations'>;
+  /** Opens the person's sealed identity data for their own export (docs/product.md §19). */
+  identity: IdentityBox;
 }) {
-  const { db, twoFactor, now, userChanges, consents, investor } = deps;
+  const { db, twoFactor, now, userChanges, consents, investor, identity } = deps;
   const iso = (d: Date) => d.toISOString();
   const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -60,8 +63,8 @@ export function createPrivacyService(deps: {
           id: user.id,
           name: user.name,
           email: user.email,
-          cpf_cnpj: user.cpfCnpj,
-          birth_date: user.birthDate,
+          cpf_cnpj: identity.openOrNull(user.cpfCnpjEnc),
+          birth_date: identity.openOrNull(user.birthDateEnc),
           is_confirmed_email: user.isConfirmedEmail,
           created_at: iso(user.createdAt),
           updated_at: iso(user.updatedAt),
@@ -83,7 +86,7 @@ export function createPrivacyService(deps: {
           summary: issuer.issuer.summary,
           site: issuer.issuer.site,
           email: issuer.issuer.email,
-          phone: issuer.issuer.phone,
+          phone: identity.openOrNull(issuer.issuer.phoneEnc) ?? '',
           what_to_tokenize: issuer.issuer.whatToTokenize,
           representatives: [
             [issuer.issuer.nameRepresentative, issuer.issuer.summaryRepresentative],

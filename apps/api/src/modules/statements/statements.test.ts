@@ -23,6 +23,7 @@ import {
   insertAndIssueToken,
   insertIssuer,
   login,
+  loginWithCode,
   noonOf,
   requestWithdrawal,
   signedIn,
@@ -63,23 +64,35 @@ let maria: Session & { id: number; cpf: string };
 let bruno: Session;
 const tokenIds = { acai: 0, castanha: 0, copaiba: 0 };
 
-/** A signed-in person whose access token is renewed whenever the clock has moved on. */
+/**
+ * A signed-in person whose access token is renewed whenever the clock has moved on; with
+ * two-factor on (`authenticator`, set once it is), through both steps of the login.
+ */
 interface Session {
   email: string;
   fresh: () => Promise<Bearer>;
+  authenticator?: () => string;
 }
-function session(email: string, access: string): Session {
+function session(email: string, access: string, authenticator?: () => string): Session {
   let current = { access, at: t.clock.now.getTime() };
-  return {
+  const self: Session = {
     email,
+    authenticator,
     fresh: async () => {
       if (Math.abs(t.clock.now.getTime() - current.at) > 10 * 60_000) {
-        const res = expectStatus(await login(t, email), 200, 'login');
+        const res = expectStatus(
+          self.authenticator
+            ? await loginWithCode(t, email, self.authenticator())
+            : await login(t, email),
+          200,
+          'login',
+        );
         current = { access: res.json().access as string, at: t.clock.now.getTime() };
       }
       return { access: current.access };
     },
   };
+  return self;
 }
 
 const lastTransferId = async () =>
@@ -236,7 +249,7 @@ beforeAll(async () => {
 
   await at(`${Y}-02-01`, async () => {
     const a = await signedIn(t, { admin: true });
-    admin = session(a.email, a.access);
+    admin = session(a.email, a.access, a.code);
     issuerId = (
       await insertIssuer(t.db, {
         institution: 'Cooperativa do Rio Teste',
@@ -245,11 +258,10 @@ beforeAll(async () => {
     ).id;
     const registered = await confirmedUser(t, { name: 'Maria Conceição Araújo' });
     const res = expectStatus(await login(t, registered.email), 200, 'login');
-    maria = {
-      ...session(registered.email, res.json().access as string),
+    maria = Object.assign(session(registered.email, res.json().access as string), {
       id: 0,
       cpf: registered.cpf_cnpj,
-    };
+    });
     maria.id = expectStatus(await get(maria, '/api/user/'), 200, 'user').json().id as number;
     expectStatus(await acceptRiskTerm(t, await maria.fresh()), 200, 'risk term');
     await fundWallet(t, await maria.fresh(), '10000.00');
@@ -309,6 +321,7 @@ beforeAll(async () => {
   await at(`${Y}-04-10`, async () => {
     const twoFactor = await enableTwoFactor(t, await maria.fresh());
     expectStatus(twoFactor.activation, 200, 'two-factor');
+    maria.authenticator = twoFactor.code;
     const res = await requestWithdrawal(t, await maria.fresh(), {
       token: twoFactor.code(),
       value: '200,00',

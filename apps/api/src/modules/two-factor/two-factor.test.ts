@@ -64,7 +64,11 @@ describe('two-factor authentication', () => {
       payload: { token: drifted },
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ message: 'Autenticação de dois fatores ativada!' });
+    expect(ok.json()).toEqual({
+      message: 'Autenticação de dois fatores ativada!',
+      recovery_codes: expect.any(Array),
+    });
+    expect(ok.headers['cache-control']).toBe('no-store');
     const user = (await t.app.inject({ method: 'GET', url: '/api/user/', headers })).json();
     expect(user.is_two_factor_authentication).toBe(true);
 
