@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -7,28 +6,13 @@ import {
   alive,
   clusterProcesses,
   postmasterPid,
-  ServerProcess,
+  testServers,
   withCluster,
 } from './testing/server-process.ts';
 
-const dirs: string[] = [];
-const servers: ServerProcess[] = [];
-function newServer() {
-  const dir = mkdtempSync(join(tmpdir(), 'copaiba-embedded-'));
-  dirs.push(dir);
-  const server = new ServerProcess(dir);
-  servers.push(server);
-  return server;
-}
-
-afterAll(async () => {
-  for (const server of servers) await server.kill('SIGTERM');
-  for (const dir of dirs) {
-    const pid = postmasterPid(dir);
-    if (pid) process.kill(pid, 'SIGQUIT');
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+const servers = testServers('copaiba-embedded-');
+const newServer = () => servers.create();
+afterAll(() => servers.cleanup());
 
 describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
   it('lives in DATA_DIR/postgres, on a Unix socket there only, with the password in secrets.json', async () => {

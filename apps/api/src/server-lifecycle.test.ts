@@ -1,38 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { connectPostgres } from '@copaiba/db';
 import { adminQuery } from '@copaiba/db/testing';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { rawConnection } from './testing/raw-http.ts';
+import { drainAnswers, drained, rawConnection } from './testing/raw-http.ts';
 import {
   clusterProcesses,
   postmasterPid,
-  ServerProcess,
+  testServers,
   withCluster,
+  type ServerProcess,
 } from './testing/server-process.ts';
 
-const dirs: string[] = [];
-const servers: ServerProcess[] = [];
+const servers = testServers('copaiba-lifecycle-');
+const newServer = (env: Record<string, string>) => servers.create(env);
 const databases: string[] = [];
-function newServer(env: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'copaiba-lifecycle-'));
-  dirs.push(dir);
-  const server = new ServerProcess(dir, env);
-  servers.push(server);
-  return server;
-}
 
 afterAll(async () => {
-  for (const server of servers) await server.kill('SIGKILL');
-  for (const dir of dirs) {
-    const pid = postmasterPid(dir);
-    if (pid) process.kill(pid, 'SIGQUIT');
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await servers.cleanup();
   const serverUrl = process.env.TEST_DATABASE_URL!;
   for (const name of databases)
     await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
@@ -68,9 +55,9 @@ describe('the server process', () => {
           'utf8',
         ),
       ) as { entries: unknown[] };
-      const { rows } = await instances[0]!.db.$client.query<{ n: number }>(
-        'select count(*)::int as n from drizzle.__drizzle_migrations',
-      );
+      const { rows } = (await instances[0]!.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      )) as { rows: Array<{ n: number }> };
       expect(rows[0]?.n).toBe(journal.entries.length);
     } finally {
       for (const instance of instances) await instance.close();
@@ -166,11 +153,7 @@ describe('the server process', () => {
         return held;
       });
       await connection.closed;
-      const [list, ready] = connection.responses();
-      expect(list?.status).toBe(200);
-      expect(JSON.parse(list!.body)).toHaveProperty('count');
-      expect(ready?.status).toBe(503);
-      expect(JSON.parse(ready!.body)).toEqual({ status: 'draining' });
+      expect(drainAnswers(connection.responses())).toEqual(drained);
 
       expect(await server.exited).toBe(0);
       expect(logged(server, 'SIGTERM: draining')).toBe(true);

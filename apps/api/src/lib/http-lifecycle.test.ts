@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rawConnection } from '../testing/raw-http.ts';
+import { drainAnswers, drained, rawConnection } from '../testing/raw-http.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { TEMPORARILY_UNAVAILABLE } from './app-error.ts';
 import { createHttpLifecycle, type HttpLifecycle } from './http-lifecycle.ts';
@@ -39,13 +39,24 @@ function lockTokens() {
   return { release, done: () => holding };
 }
 
+/** A serving lifecycle with a catalogue read in flight on `connection`, held by `lock`. */
+async function readInFlight() {
+  const { lifecycle, url } = await listening();
+  lifecycle.serve(t.app.routing.bind(t.app));
+  const lock = lockTokens();
+  const connection = await rawConnection(url);
+  connection.send('GET', '/api/token/list/');
+  await waitingOnLock();
+  return { lifecycle, url, lock, connection };
+}
+
 /** Resolves once a query of this database waits on a lock: the request is in flight. */
 async function waitingOnLock() {
   await vi.waitFor(
     async () => {
-      const { rows } = await t.db.execute<{ n: number }>(
+      const { rows } = (await t.db.execute(
         sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
+      )) as { rows: Array<{ n: number }> };
       expect(rows[0]?.n).toBeGreaterThan(0);
     },
     { timeout: 10_000, interval: 20 },
@@ -93,14 +104,8 @@ describe('the HTTP lifecycle', () => {
   });
 
   it('drains: the request in flight finishes, new connections are refused, /api/ready/ says draining', async () => {
-    const { lifecycle, url } = await listening();
-    lifecycle.serve(t.app.routing.bind(t.app));
-    const lock = lockTokens();
-    const connection = await rawConnection(url);
-    connection.send('GET', '/api/token/list/');
-    await waitingOnLock();
-
-    const drained = lifecycle.drain(20_000);
+    const { lifecycle, url, lock, connection } = await readInFlight();
+    const draining = lifecycle.drain(20_000);
     expect(lifecycle.phase).toBe('draining');
     await expect(fetch(`${url}/api/ready/`)).rejects.toThrow();
     // A request that still reaches the process, on a connection it already had.
@@ -110,23 +115,13 @@ describe('the HTTP lifecycle', () => {
 
     lock.release();
     await lock.done();
-    expect(await drained).toEqual({ timedOut: false });
+    expect(await draining).toEqual({ timedOut: false });
     await connection.closed;
-    const [list, ready] = connection.responses();
-    expect(list?.status).toBe(200);
-    expect(JSON.parse(list!.body)).toHaveProperty('count');
-    expect(ready?.status).toBe(503);
-    expect(JSON.parse(ready!.body)).toEqual({ status: 'draining' });
-    expect(ready?.headers.connection).toBe('close');
+    expect(drainAnswers(connection.responses())).toEqual(drained);
   });
 
   it('closes the connections still busy when the deadline passes', async () => {
-    const { lifecycle, url } = await listening();
-    lifecycle.serve(t.app.routing.bind(t.app));
-    const lock = lockTokens();
-    const connection = await rawConnection(url);
-    connection.send('GET', '/api/token/list/');
-    await waitingOnLock();
+    const { lifecycle, lock, connection } = await readInFlight();
     const started = Date.now();
     expect(await lifecycle.drain(300)).toEqual({ timedOut: true });
     expect(Date.now() - started).toBeLessThan(5_000);

@@ -145,29 +145,25 @@ export function createMetrics(sources: MetricsSources, log: FastifyInstance['log
     },
   });
 
-  new Gauge({
-    name: 'copaiba_outbox_depth',
-    help: 'Outbox items not yet done.',
-    labelNames: ['outbox'] as const,
-    registers: [registry],
-    async collect() {
-      const read = await outboxes();
-      this.reset();
-      for (const { outbox, backlog } of read) if (backlog) this.set({ outbox }, backlog.depth);
-    },
-  });
-  new Gauge({
-    name: 'copaiba_outbox_oldest_age_seconds',
-    help: 'Age of the oldest outbox item not yet done (0 when empty).',
-    labelNames: ['outbox'] as const,
-    registers: [registry],
-    async collect() {
-      const read = await outboxes();
-      this.reset();
-      for (const { outbox, backlog } of read)
-        if (backlog) this.set({ outbox }, backlog.oldestAgeSeconds);
-    },
-  });
+  /** One gauge per figure of the outboxes' backlogs, labelled by outbox. */
+  const outboxGauge = (name: string, help: string, figure: (backlog: Backlog) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['outbox'] as const,
+      registers: [registry],
+      async collect() {
+        const read = await outboxes();
+        this.reset();
+        for (const { outbox, backlog } of read) if (backlog) this.set({ outbox }, figure(backlog));
+      },
+    });
+  outboxGauge('copaiba_outbox_depth', 'Outbox items not yet done.', (b) => b.depth);
+  outboxGauge(
+    'copaiba_outbox_oldest_age_seconds',
+    'Age of the oldest outbox item not yet done (0 when empty).',
+    (b) => b.oldestAgeSeconds,
+  );
 
   if (reconciliation) {
     new Gauge({

@@ -59,3 +59,27 @@ export function parseResponses(raw: Buffer): RawResponse[] {
   }
   return responses;
 }
+
+/**
+ * What a connection got from a server draining under it: the catalogue list that was in flight,
+ * then a `/api/ready/` sent on the same connection after the drain began. A test expects
+ * `drained`.
+ */
+export function drainAnswers(responses: RawResponse[]) {
+  const [list, ready] = responses;
+  return {
+    list: list?.status,
+    listed: list ? 'count' in (JSON.parse(list.body) as object) : false,
+    ready: ready?.status,
+    readyBody: ready ? (JSON.parse(ready.body) as unknown) : null,
+    readyConnection: ready?.headers.connection,
+  };
+}
+
+export const drained = {
+  list: 200,
+  listed: true,
+  ready: 503,
+  readyBody: { status: 'draining' },
+  readyConnection: 'close',
+};

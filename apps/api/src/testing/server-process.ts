@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -62,6 +63,32 @@ export class ServerProcess {
     child.kill(signal);
     await this.exited;
   }
+}
+
+/**
+ * The server processes of one test file, each in a temporary DATA_DIR; `cleanup` (the file's
+ * afterAll) stops them, any postmaster they left, and removes the directories.
+ */
+export function testServers(prefix: string) {
+  const dirs: string[] = [];
+  const servers: ServerProcess[] = [];
+  return {
+    create(env: Record<string, string> = {}) {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      dirs.push(dir);
+      const server = new ServerProcess(dir, env);
+      servers.push(server);
+      return server;
+    },
+    async cleanup() {
+      for (const server of servers) await server.kill('SIGTERM');
+      for (const dir of dirs) {
+        const pid = postmasterPid(dir);
+        if (pid) process.kill(pid, 'SIGQUIT');
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
 }
 
 /** The postmaster of this cluster, from its pid file, while it runs. */
