@@ -3,6 +3,8 @@ import {
   installmentPayments,
   ledgerAccounts,
   ledgerTransfers,
+  marketListings,
+  marketTrades,
   pixCharges,
   tokenHoldings,
   tokens,
@@ -13,19 +15,24 @@ import { isDeepStrictEqual } from 'node:util';
 import { centsToDecimal } from '@copaiba/contracts';
 import { sql } from 'drizzle-orm';
 import { accounts } from '../modules/ledger/ledger.ts';
-import { annualTotalsDrift } from '../testing/annual-totals.ts';
 
 /** What the clients were told succeeded. */
 export interface Acknowledged {
   deposits: Array<{ userId: number; txid: string; amountCents: bigint; endToEndId: string }>;
   buys: Array<{ userId: number; key: string; tokenId: number; quantity: number; body: unknown }>;
   withdrawals: Array<{ userId: number; withdrawalId: number; amountCents: bigint }>;
-  /** Purchases undone (docs/product.md §15), each once however often it was asked. */
-  desistencias: Array<{ userId: number; purchaseId: number }>;
   matured: Array<{
     tokenId: number;
     success: boolean;
     buyers: Array<{ userId: number; quantity: number }>;
+  }>;
+  /** Purchases on the secondary board (docs/product.md §18). */
+  marketBuys: Array<{
+    userId: number;
+    key: string;
+    listingId: number;
+    quantity: number;
+    body: unknown;
   }>;
 }
 
@@ -49,10 +56,14 @@ export interface InvariantsScope {
 
 /**
  * The money invariants with the clients at rest: the ledger balances, no wallet or escrow below
- * zero, units sold match units held and never pass the supply, every acknowledged operation
- * (desistências included) is there exactly once, the annual limits' totals equal the ledger,
- * every closed offer paid or refunded exactly once, and every wallet the API serves equals its
- * ledger account and its statement. Read in one snapshot: the jobs keep running.
+ * zero, units sold match units held and never pass the supply, every acknowledged operation is
+ * there exactly once, every closed offer paid or refunded exactly once, every installment paid
+ * once per unit, and every wallet the API serves equals its ledger account and its statement. On
+ * the secondary board: each holding is what its owner's ledger says (units bought, less those
+ * refunded or undone, ± board purchases and sales), its reservation is what its open listings have
+ * left and never more than it holds, a listing's units left are what was not bought from it, and
+ * every acknowledged board purchase is there once, with the answer the client got. Read in one
+ * snapshot: the jobs keep running.
  */
 export async function checkInvariants(
   db: Database,
@@ -162,32 +173,6 @@ async function checkSnapshot(
     );
   }
 
-  // Desistências: each acknowledged one moved the whole purchase back once, and nothing else was
-  // undone; every investor's year's total (the annual limit) still equals the ledger's account.
-  const undone = transfers.filter((t) => t.kind === 'desistencia');
-  const purchasesById = new Map(
-    transfers.filter((t) => t.kind === 'purchase').map((t) => [t.id, t]),
-  );
-  for (const d of ack.desistencias) {
-    const moves = undone.filter((t) => t.reference === String(d.purchaseId));
-    const purchase = purchasesById.get(d.purchaseId);
-    expect(
-      moves.length === 1 &&
-        purchase !== undefined &&
-        moves[0]!.userId === d.userId &&
-        purchase.userId === d.userId &&
-        moves[0]!.amountCents === purchase.amountCents &&
-        moves[0]!.quantity === purchase.quantity,
-      () => `desistência of purchase ${d.purchaseId}: ${moves.length} moves`,
-    );
-  }
-  expect(
-    undone.length === ack.desistencias.length,
-    () => `${undone.length} desistências in the ledger, ${ack.desistencias.length} acknowledged`,
-  );
-  const drift = await annualTotalsDrift(db);
-  expect(drift.length === 0, () => `annual totals off the ledger: ${JSON.stringify(drift)}`);
-
   // Deposits: each acknowledged confirmation credited exactly once; nothing else credited.
   const deposits = transfers.filter((t) => t.kind === 'deposit');
   const charges = new Map((await db.select().from(pixCharges)).map((c) => [c.txid, c]));
@@ -234,12 +219,7 @@ async function checkSnapshot(
   for (const m of ack.matured) {
     const token = tokenRows.find((t) => t.id === m.tokenId);
     const open = token?.offerStatus === 'funding' || token?.offerStatus === 'all_sold';
-    // Buyers may undo their purchases until the jobs close the offer: those who all did leave it
-    // with nothing raised, so it fails.
-    const kept = m.buyers.filter(
-      (b) => !undone.some((t) => t.tokenId === m.tokenId && t.userId === b.userId),
-    );
-    const expected = kept.length > 0 && m.success ? 'distributing' : 'failed';
+    const expected = m.buyers.length > 0 && m.success ? 'distributing' : 'failed';
     expect(
       token?.offerStatus === expected || (open && !settled),
       () => `matured token ${m.tokenId}: ${token?.offerStatus}, expected ${expected}`,
@@ -257,24 +237,46 @@ async function checkSnapshot(
       );
     }
     const kind = expected === 'failed' ? 'refund' : 'remuneration';
-    // A buyer who undid the purchase before the jobs closed the offer is owed nothing for it.
-    const owedTo = (userId: number) =>
-      open || undone.some((t) => t.tokenId === m.tokenId && t.userId === userId)
-        ? 0
-        : expected === 'failed'
-          ? 1
-          : installments.length;
-    for (const b of m.buyers) {
+    const owed = open ? 0 : expected === 'failed' ? 1 : installments.length;
+    // A buyer who sold units on the board before the payout may be paid for fewer, or none.
+    const soldOnBoard = new Set(
+      transfers
+        .filter((t) => t.kind === 'market_sale' && t.tokenId === m.tokenId)
+        .map((t) => t.userId),
+    );
+    for (const b of m.buyers.filter((b) => kind === 'refund' || !soldOnBoard.has(b.userId))) {
       const moves = transfers.filter(
         (t) => t.kind === kind && t.tokenId === m.tokenId && t.userId === b.userId,
       );
       expect(
-        moves.length === owedTo(b.userId),
-        () =>
-          `token ${m.tokenId}, user ${b.userId}: ${moves.length} ${kind}s, ${owedTo(b.userId)} owed`,
+        moves.length === owed,
+        () => `token ${m.tokenId}, user ${b.userId}: ${moves.length} ${kind}s, ${owed} owed`,
       );
     }
   }
+
+  // Every installment paid: each unit once, each holder once.
+  for (const p of paidInstallments) {
+    const paid = transfers.filter(
+      (t) =>
+        t.kind === 'remuneration' &&
+        t.tokenId === p.tokenId &&
+        t.reference === String(p.installmentNumber),
+    );
+    const units = paid.reduce((n, t) => n + (t.quantity ?? 0), 0);
+    const sold = tokenRows.find((t) => t.id === p.tokenId)?.unitsSold ?? 0;
+    expect(
+      units === sold,
+      () =>
+        `token ${p.tokenId}, installment ${p.installmentNumber}: ${units} units paid, ${sold} held`,
+    );
+    expect(
+      new Set(paid.map((t) => t.userId)).size === paid.length,
+      () => `token ${p.tokenId}, installment ${p.installmentNumber}: a holder paid twice`,
+    );
+  }
+
+  checks += await checkBoard(db, ack, transfers, accountRows, breaks);
 
   for (const w of wallets) {
     const ledger = balanceOf.get(accounts.wallet(w.userId).code) ?? 0n;
@@ -290,4 +292,133 @@ async function checkSnapshot(
     }
   }
   return { checks, breaks };
+}
+
+/** How each kind of transfer moves its investor's units of its token. */
+const UNIT_SIGN: Partial<Record<string, number>> = {
+  purchase: 1,
+  desistencia: -1,
+  refund: -1,
+  market_purchase: 1,
+  market_sale: -1,
+};
+
+/** The secondary board's invariants (docs/product.md §18); returns how many were checked. */
+async function checkBoard(
+  db: Database,
+  ack: Acknowledged,
+  transfers: Array<typeof ledgerTransfers.$inferSelect>,
+  accountRows: Array<typeof ledgerAccounts.$inferSelect>,
+  breaks: string[],
+): Promise<number> {
+  let checks = 0;
+  const expect = (ok: boolean, message: () => string) => {
+    checks++;
+    if (!ok) breaks.push(message());
+  };
+  for (const a of accountRows.filter((a) => a.kind === 'market_clearing')) {
+    expect(a.balanceCents === 0n, () => `${a.code} holds ${a.balanceCents} between purchases`);
+  }
+
+  // Holdings = units bought − refunded − undone ± board purchases and sales, each by its ledger.
+  const units = new Map<string, number>();
+  for (const t of transfers) {
+    const sign = UNIT_SIGN[t.kind];
+    if (sign === undefined || t.userId === null || t.tokenId === null) continue;
+    const key = `${t.userId}:${t.tokenId}`;
+    units.set(key, (units.get(key) ?? 0) + sign * (t.quantity ?? 0));
+  }
+  const listings = await db.select().from(marketListings);
+  const trades = await db.select().from(marketTrades);
+  const openLeft = new Map<string, number>();
+  for (const l of listings.filter((l) => l.status === 'open')) {
+    const key = `${l.sellerId}:${l.tokenId}`;
+    openLeft.set(key, (openLeft.get(key) ?? 0) + l.quantityLeft);
+  }
+  const holdings = await db.select().from(tokenHoldings);
+  const held = new Set<string>();
+  for (const h of holdings) {
+    const key = `${h.userId}:${h.tokenId}`;
+    held.add(key);
+    expect(
+      h.quantity === (units.get(key) ?? 0),
+      () => `holding ${key}: ${h.quantity} held, the ledger says ${units.get(key) ?? 0}`,
+    );
+    expect(
+      h.reserved <= h.quantity,
+      () => `holding ${key}: ${h.reserved} reserved of ${h.quantity}`,
+    );
+    expect(
+      h.reserved === (openLeft.get(key) ?? 0),
+      () =>
+        `holding ${key}: ${h.reserved} reserved, its open listings have ${openLeft.get(key) ?? 0} left`,
+    );
+  }
+  for (const [key, n] of units) {
+    expect(n === 0 || held.has(key), () => `${key}: ${n} units in the ledger and no holding`);
+  }
+
+  // A listing's units gone are the units bought from it; sold out exactly when none are left.
+  for (const l of listings) {
+    const bought = trades.filter((t) => t.listingId === l.id).reduce((n, t) => n + t.quantity, 0);
+    expect(
+      l.quantity - l.quantityLeft === bought,
+      () => `listing ${l.id}: ${l.quantity - l.quantityLeft} gone, ${bought} bought`,
+    );
+    expect(
+      l.status === 'cancelled' || (l.status === 'sold_out') === (l.quantityLeft === 0),
+      () => `listing ${l.id}: ${l.status} with ${l.quantityLeft} left`,
+    );
+  }
+
+  // Every trade: its two ledger lines once each. Every acknowledged purchase there, nothing more.
+  const lines = new Map<string, number>();
+  for (const t of transfers) {
+    if (t.kind !== 'market_purchase' && t.kind !== 'market_sale') continue;
+    const key = `${t.kind}:${t.reference}`;
+    lines.set(key, (lines.get(key) ?? 0) + 1);
+  }
+  for (const trade of trades) {
+    for (const kind of ['market_purchase', 'market_sale']) {
+      const n = lines.get(`${kind}:${trade.id}`) ?? 0;
+      expect(n === 1, () => `trade ${trade.id}: ${n} ${kind} lines`);
+    }
+  }
+  const count = (ids: number[]) => {
+    const by = new Map<number, number>();
+    for (const id of ids) by.set(id, (by.get(id) ?? 0) + 1);
+    return by;
+  };
+  const tradesBy = count(trades.map((t) => t.buyerId));
+  const ackedBy = count(ack.marketBuys.map((b) => b.userId));
+  for (const userId of new Set([...tradesBy.keys(), ...ackedBy.keys()])) {
+    expect(
+      (tradesBy.get(userId) ?? 0) === (ackedBy.get(userId) ?? 0),
+      () =>
+        `user ${userId}: ${tradesBy.get(userId) ?? 0} board purchases, ${ackedBy.get(userId) ?? 0} acknowledged`,
+    );
+  }
+  const stored = new Map(
+    (await db.select().from(idempotentRequests)).map((r) => [`${r.userId}:${r.key}`, r]),
+  );
+  const tradeById = new Map(trades.map((t) => [t.id, t]));
+  for (const b of ack.marketBuys) {
+    const row = stored.get(`${b.userId}:${b.key}`);
+    const storedId = (row?.body as { id?: number } | undefined)?.id;
+    const trade = storedId === undefined ? undefined : tradeById.get(storedId);
+    const acked = b.body as { id?: number; quantity?: number; amount?: string };
+    expect(
+      row?.status === 201 &&
+        trade !== undefined &&
+        trade.buyerId === b.userId &&
+        trade.listingId === b.listingId &&
+        trade.quantity === b.quantity &&
+        acked.id === trade.id &&
+        acked.quantity === trade.quantity &&
+        acked.amount === centsToDecimal(trade.amountCents),
+      () =>
+        `board purchase ${b.key}: stored ${JSON.stringify(row?.body)}, acknowledged ${JSON.stringify(b.body)}`,
+    );
+  }
+  return checks;
 }

@@ -29,10 +29,11 @@ describe('money under faults, on a PostgreSQL of its own', () => {
     expect(report.serverErrors).toBe(0);
     // A storm that moved nothing would prove nothing.
     expect(report.acknowledged.buys).toBeGreaterThan(10);
-    expect(report.acknowledged.desistencias).toBeGreaterThan(0);
     expect(report.acknowledged.deposits).toBeGreaterThan(8);
     expect(report.acknowledged.withdrawals).toBeGreaterThan(0);
     expect(report.acknowledged.maturedOffers).toBeGreaterThan(2);
+    expect(report.acknowledged.listings).toBeGreaterThan(0);
+    expect(report.acknowledged.marketBuys).toBeGreaterThan(0);
     expect(report.invariantRounds).toBe(KILLS + 1);
     expect(report.invariantChecks).toBeGreaterThan(50 * report.invariantRounds);
   }, 600_000);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { investorMessages, todayInSaoPaulo } from '@copaiba/contracts';
+import { todayInSaoPaulo } from '@copaiba/contracts';
 import { installmentPayments, ledgerTransfers, tokens, users } from '@copaiba/db';
 import { and, count, eq, inArray, lt, notExists, or } from 'drizzle-orm';
 import { isDatabaseUnavailable, TEMPORARILY_UNAVAILABLE } from '../lib/app-error.ts';
@@ -50,11 +50,13 @@ export interface SoakReport {
     duplicateWebhooks: number;
     buys: number;
     buyReplays: number;
-    /** Purchases undone, and desistências asked again (each answered 200, moving nothing). */
-    desistencias: number;
-    desistenciaReplays: number;
     withdrawals: number;
     maturedOffers: number;
+    /** The secondary board (docs/product.md §18). */
+    listings: number;
+    marketBuys: number;
+    marketBuyReplays: number;
+    cancels: number;
   };
   forgeriesRefused: number;
   /** Times every invariant was checked: after each kill and once at the end. */
@@ -75,7 +77,6 @@ interface Answer {
   balance?: string;
   withdrawal_id?: number;
   results?: Array<{ balance: string }>;
-  detail?: string;
   next?: string | null;
 }
 
@@ -149,11 +150,12 @@ class PausableClients {
 
 /**
  * A randomized storm of deposits, webhooks (duplicates and forgeries among them), purchases,
- * withdrawals, refunds and payouts from many clients against two API processes on a PostgreSQL
- * of the soak's own, while the processes and PostgreSQL itself are killed with SIGKILL. Every
- * request is retried with its Idempotency-Key until it gets an answer (a 503 while PostgreSQL is
- * down is none yet); after each kill, and once more when the jobs have settled, the clients rest
- * and every invariant is checked against what they were told.
+ * withdrawals, refunds and payouts, listings, purchases and cancels on the secondary board, from
+ * many clients against two API processes on a PostgreSQL of the soak's own, while the processes
+ * and PostgreSQL itself are killed with SIGKILL. Every request is retried with its
+ * Idempotency-Key until it gets an answer (a 503 while PostgreSQL is down is none yet); after each
+ * kill, and once more when the jobs have settled, the clients rest and every invariant is checked
+ * against what they were told.
  */
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const started = Date.now();
@@ -174,9 +176,6 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     CAPTCHA_MAX_NUMBER: '2000',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
     JOBS_INTERVAL_SECONDS: '1',
-    // Desistências within the product's window; a limit the storm's purchases rarely reach.
-    DESISTENCIA_DAYS: '5',
-    ANNUAL_INVESTMENT_LIMIT: '30000.00',
     CHAIN_MODE: 'off',
     WEB_DIST_DIR: '/nonexistent',
   };
@@ -198,10 +197,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       duplicateWebhooks: 0,
       buys: 0,
       buyReplays: 0,
-      desistencias: 0,
-      desistenciaReplays: 0,
       withdrawals: 0,
       maturedOffers: 0,
+      listings: 0,
+      marketBuys: 0,
+      marketBuyReplays: 0,
+      cancels: 0,
     },
     forgeriesRefused: 0,
     invariantRounds: 0,
@@ -212,8 +213,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     deposits: [],
     buys: [],
     withdrawals: [],
-    desistencias: [],
     matured: [],
+    marketBuys: [],
   };
   const clients = new PausableClients();
   /** From a PostgreSQL kill until both processes are healthy again; when the last outage ended. */
@@ -441,47 +442,6 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
     }
 
-    /**
-     * Undoes one of the investor's recent purchases within its window (docs/product.md §15), or
-     * asks again for one already undone: either way 200, and the money moves once.
-     */
-    async function desist(who: Investor) {
-      const mine = ack.desistencias.filter((d) => d.userId === who.id);
-      let purchaseId: number;
-      let replay = false;
-      if (mine.length > 0 && random.next() < 0.3) {
-        purchaseId = random.pick(mine).purchaseId;
-        replay = true;
-      } else {
-        const page = await request<{
-          results?: Array<{ id: number; desistencia_until: string | null }>;
-        }>('GET', '/api/wallet/purchases/?page=1', { token: who.token });
-        const open = (page.body.results ?? []).filter((p) => p.desistencia_until !== null);
-        if (open.length === 0) return;
-        purchaseId = random.pick(open).id;
-      }
-      const res = await request('POST', `/api/wallet/purchases/${purchaseId}/desistencia/`, {
-        token: who.token,
-      });
-      // The jobs may have closed its offer since the list was read: refused, and rightly.
-      const closed =
-        res.status === 400 && res.body.detail === investorMessages.desistenciaOfferClosed;
-      if (res.status !== 200) {
-        if (!closed)
-          report.breaks.push(
-            `desistência of ${purchaseId} answered ${res.status}: ${JSON.stringify(res.body)}`,
-          );
-        return;
-      }
-      // Two workers of one investor may undo the same purchase at once: one desistência.
-      if (replay || ack.desistencias.some((d) => d.purchaseId === purchaseId)) {
-        report.acknowledged.desistenciaReplays++;
-        return;
-      }
-      ack.desistencias.push({ userId: who.id, purchaseId });
-      report.acknowledged.desistencias++;
-    }
-
     async function withdraw(who: Investor) {
       const step = Math.floor(Date.now() / 30_000);
       if (step <= who.lastStep) return;
@@ -510,6 +470,102 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         report.acknowledged.withdrawals++;
       } else if (res.status !== 400) {
         report.breaks.push(`withdraw answered ${res.status}: ${JSON.stringify(res.body)}`);
+      }
+    }
+
+    /**
+     * A listing on the secondary board of units the investor bought in a matured offer: refused
+     * (400) until the jobs close it as a success, or when the units are sold or listed already.
+     */
+    async function listUnits(who: Investor) {
+      const held = ack.matured.flatMap((m) =>
+        m.success ? m.buyers.filter((b) => b.userId === who.id).map((b) => ({ m, b })) : [],
+      );
+      if (held.length === 0) return;
+      const { m, b } = random.pick(held);
+      const quantity = random.int(1, b.quantity);
+      const res = await request('POST', '/api/market/listings/', {
+        token: who.token,
+        body: { token_id: m.tokenId, quantity, unit_price: centsText(random.int(1_00, 40_00)) },
+      });
+      if (res.status === 201) report.acknowledged.listings++;
+      else if (res.status !== 400) {
+        report.breaks.push(`listing answered ${res.status}: ${JSON.stringify(res.body)}`);
+      }
+    }
+
+    /** A purchase from one of the board's newest listings: many workers meet on the same ones. */
+    async function marketBuy(who: Investor) {
+      const board = await request<{
+        results?: Array<{ id: number; quantity_left: number; mine: boolean }>;
+      }>('GET', '/api/market/listings/', { token: who.token });
+      if (board.status !== 200) {
+        report.breaks.push(`the board answered ${board.status}: ${JSON.stringify(board.body)}`);
+        return;
+      }
+      const others = (board.body.results ?? []).filter((l) => !l.mine);
+      if (others.length === 0) return;
+      const listing = random.pick(others);
+      const quantity = random.int(1, Math.min(3, listing.quantity_left));
+      const key = `soak-mkt-${randomBytes(8).toString('hex')}`;
+      const res = await request('POST', `/api/market/listings/${listing.id}/buy/`, {
+        token: who.token,
+        key,
+        body: { quantity },
+      });
+      if (res.status === 201) {
+        ack.marketBuys.push({
+          userId: who.id,
+          key,
+          listingId: listing.id,
+          quantity,
+          body: res.body,
+        });
+        report.acknowledged.marketBuys++;
+      } else if (res.status !== 400 && res.status !== 403) {
+        report.breaks.push(`board purchase answered ${res.status}: ${JSON.stringify(res.body)}`);
+      }
+    }
+
+    async function replayMarketBuy(who: Investor) {
+      const mine = ack.marketBuys.filter((b) => b.userId === who.id);
+      if (mine.length === 0) return;
+      const earlier = random.pick(mine);
+      const res = await request('POST', `/api/market/listings/${earlier.listingId}/buy/`, {
+        token: who.token,
+        key: earlier.key,
+        body: { quantity: earlier.quantity },
+      });
+      report.acknowledged.marketBuyReplays++;
+      if (res.status !== 201 || !isDeepStrictEqual(res.body, earlier.body)) {
+        report.breaks.push(
+          `replayed board purchase ${earlier.key} answered ${res.status} ${JSON.stringify(res.body)}`,
+        );
+      }
+    }
+
+    /**
+     * The seller takes down one of their listings still open in 'Minhas ofertas', racing the
+     * buyers: 200, or 400 when it sold out meanwhile.
+     */
+    async function cancel(who: Investor) {
+      const mine = await request<{ results?: Array<{ id: number; status: string }> }>(
+        'GET',
+        '/api/market/my-listings/',
+        { token: who.token },
+      );
+      if (mine.status !== 200) {
+        report.breaks.push(`my listings answered ${mine.status}: ${JSON.stringify(mine.body)}`);
+        return;
+      }
+      const open = (mine.body.results ?? []).filter((l) => l.status === 'aberta');
+      if (open.length === 0) return;
+      const res = await request('DELETE', `/api/market/listings/${random.pick(open).id}/`, {
+        token: who.token,
+      });
+      if (res.status === 200) report.acknowledged.cancels++;
+      else if (res.status !== 400) {
+        report.breaks.push(`cancel answered ${res.status}: ${JSON.stringify(res.body)}`);
       }
     }
 
@@ -567,12 +623,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       while (running) {
         await clients.run(async () => {
           const roll = random.next();
-          if (roll < 0.22) await deposit(who);
-          else if (roll < 0.52) await buy(who);
-          else if (roll < 0.6) await desist(who);
-          else if (roll < 0.75) await withdraw(who);
-          else if (roll < 0.85) await replayBuy(who);
-          else await forgery();
+          if (roll < 0.2) await deposit(who);
+          else if (roll < 0.5) await buy(who);
+          else if (roll < 0.62) await withdraw(who);
+          else if (roll < 0.7) await replayBuy(who);
+          else if (roll < 0.8) await forgery();
+          else if (roll < 0.86) await listUnits(who);
+          else if (roll < 0.93) await marketBuy(who);
+          else if (roll < 0.95) await replayMarketBuy(who);
+          else await cancel(who);
         });
       }
     }
