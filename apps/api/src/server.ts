@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectPostgres, openEmbeddedDatabase, type DatabaseHandle } from '@copaiba/db';
+import type { DatabaseHandle } from '@copaiba/db';
 import type { Redis } from 'ioredis';
 import { buildApp, type App } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig } from './config.ts';
 import { createHttpLifecycle } from './lib/http-lifecycle.ts';
-import { embeddedDatabasePassword, loadSecrets } from './lib/secrets.ts';
+import { createIdentityBox } from './lib/identity-box.ts';
+import { logRedaction } from './lib/log-redaction.ts';
+import { openDatabase } from './lib/open-database.ts';
+import { loadSecrets } from './lib/secrets.ts';
+import { sealIdentityData } from './maintenance/seal-identity-data.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { smtpMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap-admin.ts';
@@ -15,17 +18,6 @@ import { seedDemoCatalogue } from './seed/demo-catalogue.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from './seed/demo-accounts.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-/** DATABASE_URL's server, or a PostgreSQL of its own under DATA_DIR/postgres. */
-async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  if (config.DATABASE_URL) return connectPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
-  return openEmbeddedDatabase({
-    dataDir: join(config.DATA_DIR, 'postgres'),
-    password: embeddedDatabasePassword(config.DATA_DIR),
-    poolSize: config.DATABASE_POOL_SIZE,
-    log: (message) => process.stdout.write(`${message}\n`),
-  });
-}
 
 /** What start-up has opened so far: a shutdown closes it, whatever step it reached. */
 interface Opened {
@@ -98,6 +90,13 @@ async function main(): Promise<void> {
     if (config.SEED_DEMO) {
       await step(() => seedDemoCatalogue(database.db, storage, demoAccounts[1].email));
     }
+    // Identity data still in clear (from before migration 0016, or the seed's) is sealed now.
+    const secrets = loadSecrets(config);
+    const sealing = await step(() => sealIdentityData(database.db, createIdentityBox(secrets)));
+    if (sealing.duplicateCpfCnpj.length > 0)
+      say(
+        `CPF/CNPJ já usado por outra conta, guardado sem hash: ${sealing.duplicateCpfCnpj.join(', ')}`,
+      );
     opened.redis = config.REDIS_URL
       ? new (await import('ioredis')).Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 })
       : undefined;
@@ -105,11 +104,11 @@ async function main(): Promise<void> {
       buildApp({
         config,
         database,
-        secrets: loadSecrets(config),
+        secrets,
         mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
         storage,
         redis: opened.redis,
-        logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+        logger: { level: config.LOG_LEVEL, redact: logRedaction },
         server: http.server,
         webDistDir: config.WEB_DIST_DIR ?? defaultWebDist,
       }),
