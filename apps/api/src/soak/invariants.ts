@@ -15,12 +15,15 @@ import { isDeepStrictEqual } from 'node:util';
 import { centsToDecimal } from '@copaiba/contracts';
 import { sql } from 'drizzle-orm';
 import { accounts } from '../modules/ledger/ledger.ts';
+import { annualTotalsDrift } from '../testing/annual-totals.ts';
 
 /** What the clients were told succeeded. */
 export interface Acknowledged {
   deposits: Array<{ userId: number; txid: string; amountCents: bigint; endToEndId: string }>;
   buys: Array<{ userId: number; key: string; tokenId: number; quantity: number; body: unknown }>;
   withdrawals: Array<{ userId: number; withdrawalId: number; amountCents: bigint }>;
+  /** Purchases undone (docs/product.md §15), each once however often it was asked. */
+  desistencias: Array<{ userId: number; purchaseId: number }>;
   matured: Array<{
     tokenId: number;
     success: boolean;
@@ -56,13 +59,14 @@ export interface InvariantsScope {
 
 /**
  * The money invariants with the clients at rest: the ledger balances, no wallet or escrow below
- * zero, units sold match units held and never pass the supply, every acknowledged operation is
- * there exactly once, every closed offer paid or refunded exactly once, every installment paid
- * once per unit, and every wallet the API serves equals its ledger account and its statement. On
- * the secondary board: each holding is what its owner's ledger says (units bought, less those
- * refunded or undone, ± board purchases and sales), its reservation is what its open listings have
- * left and never more than it holds, a listing's units left are what was not bought from it, and
- * every acknowledged board purchase is there once, with the answer the client got. Read in one
+ * zero, units sold match units held and never pass the supply, every acknowledged operation
+ * (desistências included) is there exactly once, the annual limits' totals equal the ledger,
+ * every closed offer paid or refunded exactly once, every installment paid once per unit, and
+ * every wallet the API serves equals its ledger account and its statement. On the secondary
+ * board: each holding is what its owner's ledger says (units bought, less those refunded or
+ * undone, ± board purchases and sales), its reservation is what its open listings have left and
+ * never more than it holds, a listing's units left are what was not bought from it, and every
+ * acknowledged board purchase is there once, with the answer the client got. Read in one
  * snapshot: the jobs keep running.
  */
 export async function checkInvariants(
@@ -173,6 +177,32 @@ async function checkSnapshot(
     );
   }
 
+  // Desistências: each acknowledged one moved the whole purchase back once, and nothing else was
+  // undone; every investor's year's total (the annual limit) still equals the ledger's account.
+  const undone = transfers.filter((t) => t.kind === 'desistencia');
+  const purchasesById = new Map(
+    transfers.filter((t) => t.kind === 'purchase').map((t) => [t.id, t]),
+  );
+  for (const d of ack.desistencias) {
+    const moves = undone.filter((t) => t.reference === String(d.purchaseId));
+    const purchase = purchasesById.get(d.purchaseId);
+    expect(
+      moves.length === 1 &&
+        purchase !== undefined &&
+        moves[0]!.userId === d.userId &&
+        purchase.userId === d.userId &&
+        moves[0]!.amountCents === purchase.amountCents &&
+        moves[0]!.quantity === purchase.quantity,
+      () => `desistência of purchase ${d.purchaseId}: ${moves.length} moves`,
+    );
+  }
+  expect(
+    undone.length === ack.desistencias.length,
+    () => `${undone.length} desistências in the ledger, ${ack.desistencias.length} acknowledged`,
+  );
+  const drift = await annualTotalsDrift(db);
+  expect(drift.length === 0, () => `annual totals off the ledger: ${JSON.stringify(drift)}`);
+
   // Deposits: each acknowledged confirmation credited exactly once; nothing else credited.
   const deposits = transfers.filter((t) => t.kind === 'deposit');
   const charges = new Map((await db.select().from(pixCharges)).map((c) => [c.txid, c]));
@@ -219,7 +249,12 @@ async function checkSnapshot(
   for (const m of ack.matured) {
     const token = tokenRows.find((t) => t.id === m.tokenId);
     const open = token?.offerStatus === 'funding' || token?.offerStatus === 'all_sold';
-    const expected = m.buyers.length > 0 && m.success ? 'distributing' : 'failed';
+    // Buyers may undo their purchases until the jobs close the offer: those who all did leave it
+    // with nothing raised, so it fails.
+    const kept = m.buyers.filter(
+      (b) => !undone.some((t) => t.tokenId === m.tokenId && t.userId === b.userId),
+    );
+    const expected = kept.length > 0 && m.success ? 'distributing' : 'failed';
     expect(
       token?.offerStatus === expected || (open && !settled),
       () => `matured token ${m.tokenId}: ${token?.offerStatus}, expected ${expected}`,
@@ -237,7 +272,13 @@ async function checkSnapshot(
       );
     }
     const kind = expected === 'failed' ? 'refund' : 'remuneration';
-    const owed = open ? 0 : expected === 'failed' ? 1 : installments.length;
+    // A buyer who undid the purchase before the jobs closed the offer is owed nothing for it.
+    const owedTo = (userId: number) =>
+      open || undone.some((t) => t.tokenId === m.tokenId && t.userId === userId)
+        ? 0
+        : expected === 'failed'
+          ? 1
+          : installments.length;
     // A buyer who sold units on the board before the payout may be paid for fewer, or none.
     const soldOnBoard = new Set(
       transfers
@@ -249,8 +290,9 @@ async function checkSnapshot(
         (t) => t.kind === kind && t.tokenId === m.tokenId && t.userId === b.userId,
       );
       expect(
-        moves.length === owed,
-        () => `token ${m.tokenId}, user ${b.userId}: ${moves.length} ${kind}s, ${owed} owed`,
+        moves.length === owedTo(b.userId),
+        () =>
+          `token ${m.tokenId}, user ${b.userId}: ${moves.length} ${kind}s, ${owedTo(b.userId)} owed`,
       );
     }
   }

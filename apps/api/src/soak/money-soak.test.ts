@@ -29,6 +29,7 @@ describe('money under faults, on a PostgreSQL of its own', () => {
     expect(report.serverErrors).toBe(0);
     // A storm that moved nothing would prove nothing.
     expect(report.acknowledged.buys).toBeGreaterThan(10);
+    expect(report.acknowledged.desistencias).toBeGreaterThan(0);
     expect(report.acknowledged.deposits).toBeGreaterThan(8);
     expect(report.acknowledged.withdrawals).toBeGreaterThan(0);
     expect(report.acknowledged.maturedOffers).toBeGreaterThan(2);

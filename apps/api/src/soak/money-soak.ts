@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { todayInSaoPaulo } from '@copaiba/contracts';
+import { investorMessages, todayInSaoPaulo } from '@copaiba/contracts';
 import { installmentPayments, ledgerTransfers, tokens, users } from '@copaiba/db';
 import { and, count, eq, inArray, lt, notExists, or } from 'drizzle-orm';
 import { isDatabaseUnavailable, TEMPORARILY_UNAVAILABLE } from '../lib/app-error.ts';
@@ -50,6 +50,9 @@ export interface SoakReport {
     duplicateWebhooks: number;
     buys: number;
     buyReplays: number;
+    /** Purchases undone, and desistências asked again (each answered 200, moving nothing). */
+    desistencias: number;
+    desistenciaReplays: number;
     withdrawals: number;
     maturedOffers: number;
     /** The secondary board (docs/product.md §18). */
@@ -77,6 +80,7 @@ interface Answer {
   balance?: string;
   withdrawal_id?: number;
   results?: Array<{ balance: string }>;
+  detail?: string;
   next?: string | null;
 }
 
@@ -176,6 +180,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     CAPTCHA_MAX_NUMBER: '2000',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
     JOBS_INTERVAL_SECONDS: '1',
+    // Desistências within the product's window; a limit the storm's purchases rarely reach.
+    DESISTENCIA_DAYS: '5',
+    ANNUAL_INVESTMENT_LIMIT: '30000.00',
     CHAIN_MODE: 'off',
     WEB_DIST_DIR: '/nonexistent',
   };
@@ -197,6 +204,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       duplicateWebhooks: 0,
       buys: 0,
       buyReplays: 0,
+      desistencias: 0,
+      desistenciaReplays: 0,
       withdrawals: 0,
       maturedOffers: 0,
       listings: 0,
@@ -213,6 +222,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     deposits: [],
     buys: [],
     withdrawals: [],
+    desistencias: [],
     matured: [],
     marketBuys: [],
   };
@@ -442,6 +452,47 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
     }
 
+    /**
+     * Undoes one of the investor's recent purchases within its window (docs/product.md §15), or
+     * asks again for one already undone: either way 200, and the money moves once.
+     */
+    async function desist(who: Investor) {
+      const mine = ack.desistencias.filter((d) => d.userId === who.id);
+      let purchaseId: number;
+      let replay = false;
+      if (mine.length > 0 && random.next() < 0.3) {
+        purchaseId = random.pick(mine).purchaseId;
+        replay = true;
+      } else {
+        const page = await request<{
+          results?: Array<{ id: number; desistencia_until: string | null }>;
+        }>('GET', '/api/wallet/purchases/?page=1', { token: who.token });
+        const open = (page.body.results ?? []).filter((p) => p.desistencia_until !== null);
+        if (open.length === 0) return;
+        purchaseId = random.pick(open).id;
+      }
+      const res = await request('POST', `/api/wallet/purchases/${purchaseId}/desistencia/`, {
+        token: who.token,
+      });
+      // The jobs may have closed its offer since the list was read: refused, and rightly.
+      const closed =
+        res.status === 400 && res.body.detail === investorMessages.desistenciaOfferClosed;
+      if (res.status !== 200) {
+        if (!closed)
+          report.breaks.push(
+            `desistência of ${purchaseId} answered ${res.status}: ${JSON.stringify(res.body)}`,
+          );
+        return;
+      }
+      // Two workers of one investor may undo the same purchase at once: one desistência.
+      if (replay || ack.desistencias.some((d) => d.purchaseId === purchaseId)) {
+        report.acknowledged.desistenciaReplays++;
+        return;
+      }
+      ack.desistencias.push({ userId: who.id, purchaseId });
+      report.acknowledged.desistencias++;
+    }
+
     async function withdraw(who: Investor) {
       const step = Math.floor(Date.now() / 30_000);
       if (step <= who.lastStep) return;
@@ -624,7 +675,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         await clients.run(async () => {
           const roll = random.next();
           if (roll < 0.2) await deposit(who);
-          else if (roll < 0.5) await buy(who);
+          else if (roll < 0.44) await buy(who);
+          else if (roll < 0.5) await desist(who);
           else if (roll < 0.62) await withdraw(who);
           else if (roll < 0.7) await replayBuy(who);
           else if (roll < 0.8) await forgery();
