@@ -16,17 +16,19 @@ describe('menuEntries', () => {
     expect(labels({ ...base, is_confirmed_email: false }, true)).toEqual([]);
   });
 
-  it('offers an investor the issuer sign-up, wallet and token purchase', () => {
+  it('offers an investor the issuer sign-up, wallet, token purchase and the secondary board', () => {
     expect(labels(base, true)).toEqual([
       'Seja Emissor',
       'Minha Carteira',
       'Compra de Tokens',
+      'Mural de Negociação',
       'Informe de Rendimentos',
     ]);
     expect(labels(undefined, true)).toEqual([
       'Seja Emissor',
       'Minha Carteira',
       'Compra de Tokens',
+      'Mural de Negociação',
       'Informe de Rendimentos',
     ]);
   });
@@ -36,6 +38,7 @@ describe('menuEntries', () => {
       'Dados de Emissor',
       'Minha Carteira',
       'Compra de Tokens',
+      'Mural de Negociação',
       'Informe de Rendimentos',
       'Cadastrar Token',
       'Gestão de Tokens',
@@ -47,6 +50,7 @@ describe('menuEntries', () => {
       'Seja Emissor',
       'Minha Carteira',
       'Compra de Tokens',
+      'Mural de Negociação',
       'Informe de Rendimentos',
       'Gestão de Acesso',
       'Gestão de Projetos',

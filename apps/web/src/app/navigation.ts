@@ -27,6 +27,7 @@ export function menuEntries(user: MenuUser | undefined, hasToken: boolean): Menu
     u.is_token_creator && { label: 'Dados de Emissor', to: '/update-issuer' },
     { label: 'Minha Carteira', to: '/wallet' },
     { label: 'Compra de Tokens', to: '/list-all-tokens' },
+    { label: 'Mural de Negociação', to: '/mural' },
     { label: 'Informe de Rendimentos', to: '/income-report' },
     u.is_token_creator && { label: 'Cadastrar Token', to: '/register-token' },
     u.is_token_creator && { label: 'Gestão de Tokens', to: '/registered-token-list' },

@@ -49,6 +49,17 @@ export const privacyKeys = {
   consents: (page: number) => ['privacy', 'consents', page] as const,
 };
 
+/**
+ * The secondary board (docs/product.md §18): `marketKeys.all` refreshes the board, a token's board
+ * and 'Minhas ofertas' after a listing, a purchase or a cancel.
+ */
+export const marketKeys = {
+  all: ['market'] as const,
+  board: (tokenId: number | null, page: number) =>
+    ['market', 'board', tokenId ?? 'all', page] as const,
+  mine: (page: number) => ['market', 'mine', page] as const,
+};
+
 /** The token creator's workspace (docs/product.md §2: Cadastrar Token, Gestão de Tokens). */
 export const creatorKeys = {
   registeredTokens: ['registered-tokens'] as const,

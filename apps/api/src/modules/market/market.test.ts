@@ -1,4 +1,4 @@
-import { addDays, todayInSaoPaulo } from '@copaiba/contracts';
+import { addDays, marketFeeCents, todayInSaoPaulo } from '@copaiba/contracts';
 import {
   chainJobs,
   chainJobTransfers,
@@ -7,7 +7,7 @@ import {
   notifications,
   tokenHoldings,
 } from '@copaiba/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptRiskTerm,
@@ -31,6 +31,7 @@ import {
   walletBalance,
   type SignedIn,
 } from '../../testing/fixtures.ts';
+import { sqlRows } from '../../lib/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { payDueInstallments } from '../jobs/installment-payouts.ts';
 import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
@@ -559,6 +560,24 @@ describe('installments and desistências', () => {
 });
 
 describe('the fee', () => {
+  it('is rounded in the database as the simulation rounds it (half-even)', async () => {
+    const cases: Array<[bigint, number]> = [
+      [99_99n, 250],
+      [50n, 100],
+      [1_50n, 100],
+      [2_50n, 100],
+      [123_456_789n, 333],
+      [1n, 1000],
+    ];
+    for (const [amount, bp] of cases) {
+      const [row] = await sqlRows<{ fee: string }>(
+        t.db,
+        sql`select market_fee_cents(${amount}::bigint, ${bp}::integer) as fee`,
+      );
+      expect(BigInt(row!.fee), `${amount} at ${bp}`).toBe(marketFeeCents(amount, bp));
+    }
+  });
+
   it('charges MARKET_FEE_PERCENT of the price to the buyer, for the platform, half-even', async () => {
     const feeApp = await createTestApp({ env: { MARKET_FEE_PERCENT: '2.5' } });
     try {

@@ -13,6 +13,7 @@ import { ProjectSummarySection } from '../components/project-summary-section';
 import { TokenAboutSection } from '../components/token-about-section';
 import { TokenDetailSkeleton } from '../components/token-detail-skeleton';
 import { TokenHero } from '../components/token-hero';
+import { TokenMarketSection } from '../components/token-market-section';
 import { TokenSimulationSection } from '../components/token-simulation-section';
 import classes from '../components/token-detail.module.css';
 
@@ -61,6 +62,9 @@ export default function TokenDetailPage() {
         items={[
           { label: 'Sobre o Token', section: 'section-about-of-token' },
           { label: 'Faça sua simulação', section: 'section-of-simulation' },
+          ...(token.is_distributing
+            ? [{ label: 'Mural de Negociação', section: 'section-market' }]
+            : []),
           { label: 'Informações Essenciais', section: 'section-essential-information' },
           { label: 'Resumo do Projeto', section: 'section-summary-project' },
           { label: 'Emissor', to: `/issuer-detail/${issuer.id}` },
@@ -73,6 +77,7 @@ export default function TokenDetailPage() {
           unitsLeft={unitsLeft}
           installmentPerUnit={data.amount_to_pay.value}
         />
+        {token.is_distributing && <TokenMarketSection tokenId={token.id} />}
         <EssentialInformationSection detail={data} />
         <GuaranteesRisksSection project={project} />
         <ProjectSummarySection

@@ -20,6 +20,7 @@ import {
   IconListDetails,
   IconSearch,
   IconShoppingCart,
+  IconTag,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -39,15 +40,52 @@ import { AnnualLimit } from '../components/annual-limit';
 import { HideToggle, money } from '../components/money-text';
 import { MyPurchases } from '../components/my-purchases';
 import { RecordCards } from '../components/record-cards';
+import { freeUnits, SellModal } from '../components/sell-modal';
 import { StatusBadge } from '../components/status-badge';
 import { UpcomingReceipts } from '../components/upcoming-receipts';
 import { WalletHistory } from '../components/wallet-history';
 import { WealthDonut } from '../components/wealth-donut';
 import { donutPercentages } from '../lib/amount';
 
-function TokensTable({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean }) {
+interface TokensProps {
+  tokens: OwnedToken[];
+  hidden: boolean;
+  onSell: (token: OwnedToken) => void;
+}
+
+/** 'Vender' on the secondary board, for units of a distributing token not listed yet (§18). */
+function SellAction({ token, onSell }: { token: OwnedToken; onSell: (token: OwnedToken) => void }) {
+  if (!token.can_sell || freeUnits(token) <= 0) return null;
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    <Button
+      size="compact-sm"
+      variant="light"
+      leftSection={<IconTag size={16} />}
+      onClick={() => onSell(token)}
+      aria-label={`Vender unidades de ${token.name}`}
+    >
+      Vender
+    </Button>
+  );
+}
+
+/** The quantity, and how many of the units are on the Mural now. */
+function Units({ token }: { token: OwnedToken }) {
+  return (
+    <>
+      {formatDecimal(token.quantity, 0)}
+      {token.quantity_listed > 0 && (
+        <Text component="span" display="block" size="xs" c="dimmed">
+          {formatDecimal(token.quantity_listed, 0)} no Mural
+        </Text>
+      )}
+    </>
+  );
+}
+
+function TokensTable({ tokens, hidden, onSell }: TokensProps) {
+  return (
+    <Table.ScrollContainer minWidth={860} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -58,6 +96,7 @@ function TokensTable({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean
             <Table.Th ta="center">Parcela</Table.Th>
             <Table.Th>Próximo pagamento</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -71,7 +110,9 @@ function TokensTable({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean
                   {token.symbol}
                 </Text>
               </Table.Td>
-              <Table.Td ta="right">{formatDecimal(token.quantity, 0)}</Table.Td>
+              <Table.Td ta="right">
+                <Units token={token} />
+              </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {money(token.remuneration, hidden)}
               </Table.Td>
@@ -85,6 +126,9 @@ function TokensTable({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean
               <Table.Td>
                 <StatusBadge status={token.status_token} />
               </Table.Td>
+              <Table.Td ta="right">
+                <SellAction token={token} onSell={onSell} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -94,7 +138,7 @@ function TokensTable({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean
 }
 
 /** Phone: one card per token, every figure visible without scrolling sideways. */
-function TokensCards({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean }) {
+function TokensCards({ tokens, hidden, onSell }: TokensProps) {
   return (
     <RecordCards
       label="Meus Ativos"
@@ -105,7 +149,7 @@ function TokensCards({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean
         aside: <StatusBadge status={token.status_token} />,
         data: { 'data-token-id': token.id },
         fields: [
-          { label: 'Quantidade', value: formatDecimal(token.quantity, 0) },
+          { label: 'Quantidade', value: <Units token={token} /> },
           { label: 'Parcela', value: token.installment_number ?? '-' },
           { label: 'Remuneração', value: money(token.remuneration, hidden) },
           { label: 'Valor efetivo', value: money(token.effective_value, hidden) },
@@ -113,6 +157,9 @@ function TokensCards({ tokens, hidden }: { tokens: OwnedToken[]; hidden: boolean
             label: 'Próximo pagamento',
             value: token.next_payment ? formatDate(token.next_payment) : '-',
           },
+          ...(token.can_sell && freeUnits(token) > 0
+            ? [{ label: 'Mural', value: <SellAction token={token} onSell={onSell} /> }]
+            : []),
         ],
       }))}
     />
@@ -125,6 +172,7 @@ function MyAssets({ hidden }: { hidden: boolean }) {
   const [page, setPage] = useState(1);
   const query = useMyTokens(debounced, page);
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const [selling, setSelling] = useState<OwnedToken | null>(null);
 
   function clearSearch() {
     setSearch('');
@@ -132,60 +180,63 @@ function MyAssets({ hidden }: { hidden: boolean }) {
   }
 
   return (
-    <PagedCard
-      query={query}
-      pager={{ page, setPage }}
-      noun="tokens"
-      empty={
-        debounced ? (
-          <Stack align="center" py="xl" gap="sm">
-            <Text c="dimmed">Nenhum resultado encontrado</Text>
-            <Button variant="light" onClick={clearSearch}>
-              Limpar Busca
-            </Button>
-          </Stack>
-        ) : (
-          <Text c="dimmed" ta="center" py="xl">
-            Você ainda não possui tokens!
-          </Text>
-        )
-      }
-      header={
-        <Group justify="space-between" gap="sm">
-          <Title order={2} fz={{ base: 20, sm: 24 }} c="copaiba.9">
-            Meus Ativos
-          </Title>
-          <Group gap="sm" wrap="wrap">
-            <TextInput
-              aria-label="Buscar token"
-              placeholder="Buscar token"
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setPage(1);
-              }}
-              w={{ base: '100%', xs: 220 }}
-            />
-            <Button
-              component={Link}
-              to="/list-all-tokens"
-              leftSection={<IconShoppingCart size={18} />}
-            >
-              Comprar tokens
-            </Button>
+    <>
+      <PagedCard
+        query={query}
+        pager={{ page, setPage }}
+        noun="tokens"
+        empty={
+          debounced ? (
+            <Stack align="center" py="xl" gap="sm">
+              <Text c="dimmed">Nenhum resultado encontrado</Text>
+              <Button variant="light" onClick={clearSearch}>
+                Limpar Busca
+              </Button>
+            </Stack>
+          ) : (
+            <Text c="dimmed" ta="center" py="xl">
+              Você ainda não possui tokens!
+            </Text>
+          )
+        }
+        header={
+          <Group justify="space-between" gap="sm">
+            <Title order={2} fz={{ base: 20, sm: 24 }} c="copaiba.9">
+              Meus Ativos
+            </Title>
+            <Group gap="sm" wrap="wrap">
+              <TextInput
+                aria-label="Buscar token"
+                placeholder="Buscar token"
+                leftSection={<IconSearch size={16} />}
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.currentTarget.value);
+                  setPage(1);
+                }}
+                w={{ base: '100%', xs: 220 }}
+              />
+              <Button
+                component={Link}
+                to="/list-all-tokens"
+                leftSection={<IconShoppingCart size={18} />}
+              >
+                Comprar tokens
+              </Button>
+            </Group>
           </Group>
-        </Group>
-      }
-    >
-      {(tokens) =>
-        wide ? (
-          <TokensTable tokens={tokens} hidden={hidden} />
-        ) : (
-          <TokensCards tokens={tokens} hidden={hidden} />
-        )
-      }
-    </PagedCard>
+        }
+      >
+        {(tokens) =>
+          wide ? (
+            <TokensTable tokens={tokens} hidden={hidden} onSell={setSelling} />
+          ) : (
+            <TokensCards tokens={tokens} hidden={hidden} onSell={setSelling} />
+          )
+        }
+      </PagedCard>
+      <SellModal token={selling} onClose={() => setSelling(null)} />
+    </>
   );
 }
 

@@ -1,0 +1,210 @@
+import type { ListingRow } from '@copaiba/contracts';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconBuildingStore, IconShoppingCart } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MarketBuyModal } from '@/components/market-buy-modal';
+import { PagedCard } from '@/components/paged-card';
+import { EmptyList } from '@/components/query-states';
+import { formatDateTime, formatDecimal, formatMoney, formatPercent } from '@/lib/format';
+import { useListings } from '@/lib/market';
+
+/** 'Comprar', or 'Sua oferta' on the reader's own listing (it cannot be bought by them). */
+function BuyAction({ row, onBuy }: { row: ListingRow; onBuy: (row: ListingRow) => void }) {
+  if (row.mine)
+    return (
+      <Badge variant="light" color="gray" radius="sm" tt="none">
+        Sua oferta
+      </Badge>
+    );
+  return (
+    <Button
+      size="compact-sm"
+      leftSection={<IconShoppingCart size={16} />}
+      onClick={() => onBuy(row)}
+      aria-label={`Comprar unidades de ${row.name_token} de ${row.seller}`}
+    >
+      Comprar
+    </Button>
+  );
+}
+
+const installmentsText = (row: ListingRow) => `${row.installments_left} de ${row.installments}`;
+
+/** A token's name and symbol, linking to its page. */
+function TokenName({ row }: { row: ListingRow }) {
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text
+        component={Link}
+        to={`/detail-token-issuer/${row.token_id}`}
+        fw={700}
+        lh={1.3}
+        c="copaiba.9"
+        style={{ overflowWrap: 'anywhere' }}
+      >
+        {row.name_token}
+      </Text>
+      <Text size="xs" c="dimmed" ff="monospace">
+        {row.symbol}
+      </Text>
+    </Stack>
+  );
+}
+
+function ListingsTable({
+  rows,
+  showToken,
+  onBuy,
+}: {
+  rows: ListingRow[];
+  showToken: boolean;
+  onBuy: (row: ListingRow) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={showToken ? 860 : 680} type="native">
+      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Ofertas do Mural">
+        <Table.Thead>
+          <Table.Tr>
+            {showToken && <Table.Th>Token</Table.Th>}
+            <Table.Th ta="right">Preço por unidade</Table.Th>
+            <Table.Th ta="right">Disponíveis</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th ta="right">Rentabilidade</Table.Th>
+            <Table.Th ta="center">Parcelas restantes</Table.Th>
+            <Table.Th>Vendedor</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id} data-listing-id={row.id}>
+              {showToken && (
+                <Table.Td>
+                  <TokenName row={row} />
+                </Table.Td>
+              )}
+              <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(row.unit_price)}
+              </Table.Td>
+              <Table.Td ta="right">{formatDecimal(row.quantity_left, 0)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color="gray" radius="sm" tt="none">
+                  {row.status_token}
+                </Badge>
+              </Table.Td>
+              <Table.Td ta="right">{formatPercent(row.practiced_interest_rate)}</Table.Td>
+              <Table.Td ta="center">{installmentsText(row)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{row.seller}</Text>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(row.created_at)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <BuyAction row={row} onBuy={onBuy} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Phone: one card per listing, the price first and the purchase at hand. */
+function ListingsCards({
+  rows,
+  showToken,
+  onBuy,
+}: {
+  rows: ListingRow[];
+  showToken: boolean;
+  onBuy: (row: ListingRow) => void;
+}) {
+  const field = (label: string, value: ReactNode) => (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600}>
+        {value}
+      </Text>
+    </div>
+  );
+  return (
+    <Stack
+      gap="sm"
+      component="ul"
+      aria-label="Ofertas do Mural"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
+      {rows.map((row) => (
+        <Paper key={row.id} component="li" withBorder radius="md" p="sm" data-listing-id={row.id}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" mb="xs">
+            {showToken ? <TokenName row={row} /> : <Text fw={700}>Oferta de {row.seller}</Text>}
+            <Text fw={700} c="copaiba.9" style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(row.unit_price)}
+            </Text>
+          </Group>
+          <SimpleGrid cols={2} spacing="sm" verticalSpacing={6} mb="sm">
+            {field('Disponíveis', formatDecimal(row.quantity_left, 0))}
+            {field('Status', row.status_token)}
+            {field('Rentabilidade', formatPercent(row.practiced_interest_rate))}
+            {field('Parcelas restantes', installmentsText(row))}
+            {showToken && field('Vendedor', row.seller)}
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <BuyAction row={row} onBuy={onBuy} />
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The open listings of the secondary board (docs/product.md §18), of one token or of all, 10 a
+ * page, each with its price, what is left, the token's status, rate and remaining installments;
+ * 'Comprar' opens the purchase's simulation.
+ */
+export function MarketListings({
+  tokenId,
+  header,
+  empty,
+}: {
+  /** One token's listings, or null for the whole board. */
+  tokenId: number | null;
+  header: ReactNode;
+  empty: string;
+}) {
+  const [page, setPage] = useState(1);
+  const query = useListings(tokenId, page);
+  const [buying, setBuying] = useState<ListingRow | null>(null);
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const showToken = tokenId === null;
+
+  return (
+    <>
+      <PagedCard
+        query={query}
+        pager={{ page, setPage }}
+        noun="ofertas"
+        header={header}
+        empty={<EmptyList icon={IconBuildingStore} message={empty} />}
+      >
+        {(rows) =>
+          wide ? (
+            <ListingsTable rows={rows} showToken={showToken} onBuy={setBuying} />
+          ) : (
+            <ListingsCards rows={rows} showToken={showToken} onBuy={setBuying} />
+          )
+        }
+      </PagedCard>
+      <MarketBuyModal listing={buying} onClose={() => setBuying(null)} />
+    </>
+  );
+}

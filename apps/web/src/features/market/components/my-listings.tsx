@@ -1,0 +1,248 @@
+import type { MyListingRow, MyListingStatus } from '@copaiba/contracts';
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconTag, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { PagedCard } from '@/components/paged-card';
+import { EmptyList } from '@/components/query-states';
+import { errorMessage } from '@/lib/api-error';
+import { formatDateTime, formatDecimal, formatMoney } from '@/lib/format';
+import { cancelListing, useMyListings } from '@/lib/market';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { marketKeys, walletKeys } from '@/lib/query-keys';
+
+/** The brand's shades, which keep a 4.5:1 contrast on their light fills (app/theme.ts). */
+const STATUS: Record<MyListingStatus, { label: string; color: string }> = {
+  aberta: { label: 'Aberta', color: 'copaiba' },
+  vendida: { label: 'Vendida', color: 'oil' },
+  cancelada: { label: 'Cancelada', color: 'gray' },
+};
+
+function ListingStatus({ status }: { status: MyListingStatus }) {
+  const { label, color } = STATUS[status];
+  return (
+    <Badge variant="light" color={color} radius="sm" tt="none">
+      {label}
+    </Badge>
+  );
+}
+
+/** 'Cancelar' on an open listing; nothing on a closed one. */
+function CancelAction({
+  row,
+  onCancel,
+}: {
+  row: MyListingRow;
+  onCancel: (row: MyListingRow) => void;
+}) {
+  if (row.status !== 'aberta') return <Text c="dimmed">-</Text>;
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color="red"
+      leftSection={<IconX size={16} />}
+      onClick={() => onCancel(row)}
+      aria-label={`Cancelar a oferta de ${row.name_token}`}
+    >
+      Cancelar
+    </Button>
+  );
+}
+
+const soldText = (row: MyListingRow) =>
+  `${formatDecimal(row.quantity_sold, 0)} de ${formatDecimal(row.quantity, 0)}`;
+
+/**
+ * 'Minhas ofertas' (docs/product.md §18): each listing with what sold and what it brought in;
+ * 'Cancelar' takes an open one down after a confirmation, its unsold units free again.
+ */
+export function MyListings() {
+  const queryClient = useQueryClient();
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const [page, setPage] = useState(1);
+  const query = useMyListings(page);
+  const [cancelling, setCancelling] = useState<MyListingRow | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function confirmCancel() {
+    if (!cancelling) return;
+    setSending(true);
+    try {
+      notifySuccess((await cancelListing(cancelling.id)).message);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setSending(false);
+      setCancelling(null);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: marketKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      ]);
+    }
+  }
+
+  const field = (label: string, value: ReactNode) => (
+    <div key={label} style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600}>
+        {value}
+      </Text>
+    </div>
+  );
+
+  return (
+    <>
+      <PagedCard
+        query={query}
+        pager={{ page, setPage }}
+        noun="ofertas"
+        header={
+          <Title order={2} fz={{ base: 20, sm: 24 }} c="copaiba.9" id="minhas-ofertas">
+            Minhas ofertas
+          </Title>
+        }
+        empty={
+          <EmptyList
+            icon={IconTag}
+            message="Você ainda não ofereceu tokens no Mural. Use 'Vender' em Meus Ativos, na sua carteira."
+          />
+        }
+      >
+        {(rows) =>
+          wide ? (
+            <Table.ScrollContainer minWidth={760} type="native">
+              <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Minhas ofertas">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Token</Table.Th>
+                    <Table.Th ta="right">Preço por unidade</Table.Th>
+                    <Table.Th ta="right">Vendidas</Table.Th>
+                    <Table.Th ta="right">Recebido</Table.Th>
+                    <Table.Th>Criada em</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.id} data-my-listing-id={row.id}>
+                      <Table.Td>
+                        <Text fw={600} lh={1.3}>
+                          {row.name_token}
+                        </Text>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {row.symbol}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(row.unit_price)}
+                      </Table.Td>
+                      <Table.Td ta="right">{soldText(row)}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(row.proceeds)}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(row.created_at)}
+                      </Table.Td>
+                      <Table.Td>
+                        <ListingStatus status={row.status} />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <CancelAction row={row} onCancel={setCancelling} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : (
+            <Stack
+              gap="sm"
+              component="ul"
+              aria-label="Minhas ofertas"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+            >
+              {rows.map((row) => (
+                <Paper
+                  key={row.id}
+                  component="li"
+                  withBorder
+                  radius="md"
+                  p="sm"
+                  data-my-listing-id={row.id}
+                >
+                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" mb="xs">
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text fw={700} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+                        {row.name_token}
+                      </Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {row.symbol}
+                      </Text>
+                    </Stack>
+                    <ListingStatus status={row.status} />
+                  </Group>
+                  <SimpleGrid cols={2} spacing="sm" verticalSpacing={6} mb="sm">
+                    {field('Preço por unidade', formatMoney(row.unit_price))}
+                    {field('Vendidas', soldText(row))}
+                    {field('Recebido', formatMoney(row.proceeds))}
+                    {field('Criada em', formatDateTime(row.created_at))}
+                  </SimpleGrid>
+                  <Group justify="flex-end">
+                    <CancelAction row={row} onCancel={setCancelling} />
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          )
+        }
+      </PagedCard>
+
+      <Modal
+        opened={cancelling !== null}
+        onClose={() => {
+          if (!sending) setCancelling(null);
+        }}
+        title="Cancelar oferta"
+        centered
+        radius="lg"
+        closeButtonProps={{ 'aria-label': 'Fechar' }}
+      >
+        {cancelling && (
+          <Stack gap="lg">
+            <Text size="sm">
+              A oferta de <strong>{cancelling.name_token}</strong> sai do Mural. As{' '}
+              {formatDecimal(cancelling.quantity_left, 0)} unidades ainda não vendidas voltam a
+              ficar livres na sua carteira; as já vendidas continuam vendidas.
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setCancelling(null)} disabled={sending}>
+                Voltar
+              </Button>
+              <Button color="red" onClick={() => void confirmCancel()} loading={sending}>
+                Cancelar oferta
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
