@@ -60,6 +60,25 @@ export const marketKeys = {
   mine: (page: number) => ['market', 'mine', page] as const,
 };
 
+/**
+ * The offer forum (docs/product.md §16): a token's questions (any page, filtered or not) under
+ * `questionKeys.token(id)`, and everything with `questionKeys.all` after an answer.
+ */
+export const questionKeys = {
+  all: ['questions'] as const,
+  token: (tokenId: number) => ['questions', 'token', tokenId] as const,
+  page: (tokenId: number, page: number, unanswered: boolean) =>
+    ['questions', 'token', tokenId, page, unanswered] as const,
+  unanswered: ['questions', 'unanswered'] as const,
+};
+
+/** The notification centre: the bell and /notifications read `notificationKeys.page(1)`. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  page: (page: number) => ['notifications', 'page', page] as const,
+  preferences: ['notifications', 'preferences'] as const,
+};
+
 /** The token creator's workspace (docs/product.md §2: Cadastrar Token, Gestão de Tokens). */
 export const creatorKeys = {
   registeredTokens: ['registered-tokens'] as const,

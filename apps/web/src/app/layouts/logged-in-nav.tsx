@@ -16,6 +16,7 @@ import { IconChevronDown, IconLogout, IconReportMoney, IconShieldLock } from '@t
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { firstName, useCurrentUser } from '@/lib/current-user';
 import { menuEntries } from '../navigation';
 import classes from './top-bar.module.css';
@@ -127,6 +128,7 @@ export default function LoggedInNav() {
         </nav>
       )}
       <Group gap="xs" wrap="nowrap" className={classes.right}>
+        <NotificationBell />
         {isDesktop ? (
           <Menu position="bottom-end" width={220} shadow="md" withinPortal>
             <Menu.Target>

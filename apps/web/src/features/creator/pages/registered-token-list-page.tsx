@@ -13,13 +13,22 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconFilePlus, IconPencil, IconPlus, IconSeedling } from '@tabler/icons-react';
+import {
+  IconFilePlus,
+  IconMessageQuestion,
+  IconPencil,
+  IconPlus,
+  IconSeedling,
+} from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagedCard } from '@/components/paged-card';
 import { formatDateTime } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { usePageParam } from '@/lib/use-page-param';
 import { useRegisteredTokens } from '../api/registered-tokens';
+import { useUnansweredQuestions } from '../api/unanswered-questions';
+import { UnansweredQuestionsModal } from '../components/unanswered-questions-modal';
 import type { RegisterProjectState, RegisterTokenState } from '../lib/navigation-state';
 import classes from './registered-token-list-page.module.css';
 
@@ -134,6 +143,45 @@ function EditProjectAction({ token }: { token: RegisteredToken }) {
   );
 }
 
+/** The offer forum's open questions of an issued token, and the way to answer them (§16). */
+interface QuestionsProps {
+  unanswered: ReadonlyMap<number, number> | undefined;
+  onAnswer: (token: RegisteredToken) => void;
+}
+
+function QuestionsAction({
+  token,
+  unanswered,
+  onAnswer,
+}: QuestionsProps & { token: RegisteredToken }) {
+  if (token.status !== 'issued') {
+    return (
+      <Text c="dimmed" aria-label="Token não emitido: ainda sem perguntas">
+        -
+      </Text>
+    );
+  }
+  const open = unanswered?.get(token.id) ?? 0;
+  if (open === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        Nenhuma pendente
+      </Text>
+    );
+  }
+  return (
+    <Button
+      size="compact-sm"
+      color="oil"
+      leftSection={<IconMessageQuestion size={14} />}
+      onClick={() => onAnswer(token)}
+      aria-label={`Responder ${open} ${open === 1 ? 'pergunta' : 'perguntas'} sobre ${token.name}`}
+    >
+      {`Responder (${open})`}
+    </Button>
+  );
+}
+
 function TokenName({ token }: { token: RegisteredToken }) {
   return (
     <Stack gap={4}>
@@ -150,9 +198,9 @@ function TokenName({ token }: { token: RegisteredToken }) {
   );
 }
 
-function TokenTable({ tokens }: { tokens: RegisteredToken[] }) {
+function TokenTable({ tokens, ...questions }: { tokens: RegisteredToken[] } & QuestionsProps) {
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    <Table.ScrollContainer minWidth={880} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -162,6 +210,7 @@ function TokenTable({ tokens }: { tokens: RegisteredToken[] }) {
             <Table.Th ta="center">Editar Token</Table.Th>
             <Table.Th ta="center">Cadastrar Projeto</Table.Th>
             <Table.Th ta="center">Editar Projeto</Table.Th>
+            <Table.Th ta="center">Perguntas</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -185,6 +234,9 @@ function TokenTable({ tokens }: { tokens: RegisteredToken[] }) {
               <Table.Td ta="center">
                 <EditProjectAction token={token} />
               </Table.Td>
+              <Table.Td ta="center">
+                <QuestionsAction token={token} {...questions} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -194,7 +246,7 @@ function TokenTable({ tokens }: { tokens: RegisteredToken[] }) {
 }
 
 /** Phones: one card per token, the same fields and actions as the table. */
-function TokenCards({ tokens }: { tokens: RegisteredToken[] }) {
+function TokenCards({ tokens, ...questions }: { tokens: RegisteredToken[] } & QuestionsProps) {
   return (
     <Stack gap="sm">
       {tokens.map((token) => (
@@ -226,6 +278,12 @@ function TokenCards({ tokens }: { tokens: RegisteredToken[] }) {
                 </Text>
                 <EditProjectAction token={token} />
               </Stack>
+              <Stack gap={4} align="flex-start">
+                <Text size="xs" c="dimmed">
+                  Perguntas
+                </Text>
+                <QuestionsAction token={token} {...questions} />
+              </Stack>
             </div>
           </Stack>
         </Card>
@@ -239,6 +297,9 @@ export default function RegisteredTokenListPage() {
   usePageTitle('Gestão de Tokens');
   const pager = usePageParam();
   const list = useRegisteredTokens(pager.page);
+  const unanswered = useUnansweredQuestions().data;
+  const [answering, setAnswering] = useState<RegisteredToken | null>(null);
+  const questions = { unanswered, onAnswer: setAnswering };
 
   return (
     <Container size="lg" py={{ base: 24, sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
@@ -249,7 +310,8 @@ export default function RegisteredTokenListPage() {
               Gestão de Tokens
             </Title>
             <Text c="dimmed" mt={6}>
-              Edite os tokens ainda não emitidos e cadastre o projeto de cada um.
+              Edite os tokens ainda não emitidos, cadastre o projeto de cada um e responda às
+              perguntas dos investidores.
             </Text>
           </div>
           <Button component={Link} to="/register-token" leftSection={<IconPlus size={18} />}>
@@ -285,15 +347,18 @@ export default function RegisteredTokenListPage() {
           {(tokens) => (
             <div data-fetching={list.isFetching || undefined} className={classes.results}>
               <Card padding={0} className={classes.table}>
-                <TokenTable tokens={tokens} />
+                <TokenTable tokens={tokens} {...questions} />
               </Card>
               <div className={classes.cards}>
-                <TokenCards tokens={tokens} />
+                <TokenCards tokens={tokens} {...questions} />
               </div>
             </div>
           )}
         </PagedCard>
       </Stack>
+      {answering && (
+        <UnansweredQuestionsModal token={answering} opened onClose={() => setAnswering(null)} />
+      )}
     </Container>
   );
 }

@@ -10,6 +10,7 @@ import { useTokenDetail } from '../api/get-token-detail';
 import { EssentialInformationSection } from '../components/essential-information-section';
 import { GuaranteesRisksSection } from '../components/guarantees-risks-section';
 import { ProjectSummarySection } from '../components/project-summary-section';
+import { QuestionsSection } from '../components/questions-section';
 import { TokenAboutSection } from '../components/token-about-section';
 import { TokenDetailSkeleton } from '../components/token-detail-skeleton';
 import { TokenHero } from '../components/token-hero';
@@ -67,6 +68,7 @@ export default function TokenDetailPage() {
             : []),
           { label: 'Informações Essenciais', section: 'section-essential-information' },
           { label: 'Resumo do Projeto', section: 'section-summary-project' },
+          { label: 'Perguntas e Respostas', section: 'section-questions' },
           { label: 'Emissor', to: `/issuer-detail/${issuer.id}` },
         ]}
       />
@@ -86,6 +88,7 @@ export default function TokenDetailPage() {
           schedule={data.payment_schedule}
           valuePerToken={data.amount_to_pay.value}
         />
+        <QuestionsSection tokenId={token.id} />
       </Container>
     </>
   );
