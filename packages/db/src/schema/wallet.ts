@@ -123,6 +123,8 @@ export const tokenHoldings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.tokenId] }),
+    // A token's holders, in user order: the closing and payout jobs read them (offer-jobs.sql).
+    index('token_holdings_token_idx').on(t.tokenId, t.userId),
     check('token_holdings_non_negative', sql`${t.quantity} >= 0`),
     check('token_holdings_reserved', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.quantity}`),
   ],
@@ -214,4 +216,36 @@ export const installmentPayments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.tokenId, t.installmentNumber] })],
+);
+
+export type OfferJobKind = 'refund' | 'offer_succeeded' | 'remuneration';
+
+/**
+ * What the offer jobs still owe each holder (packages/db/src/sql/offer-jobs.sql): written when an
+ * offer closes (a failed offer's refund, a succeeded offer's notice) or an installment is claimed
+ * (each holder's remuneration, for the units held at that moment), in the transaction that decides
+ * it, and served in batches, each row deleted in the transaction that serves it. Empty while no
+ * job is in progress.
+ */
+export const offerJobQueue = pgTable(
+  'offer_job_queue',
+  {
+    tokenId: bigint('token_id', { mode: 'number' })
+      .notNull()
+      .references(() => tokens.id),
+    kind: text('kind').$type<OfferJobKind>().notNull(),
+    /** The installment paid; 0 for the offer's closing. */
+    installment: integer('installment').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    /** What moves to the holder (the refund, the remuneration), or what the units will pay. */
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tokenId, t.kind, t.installment, t.userId] }),
+    check('offer_job_queue_kind', sql`${t.kind} in ('refund', 'offer_succeeded', 'remuneration')`),
+  ],
 );
