@@ -28,6 +28,19 @@ describe('auditChanges', () => {
     ]);
   });
 
+  it("summarises the forum's moderation: a question hidden", () => {
+    expect(auditActionLabel('hide_question')).toBe('Pergunta ocultada');
+    expect(auditTargetLabel({ target_type: 'question', target_id: 7 })).toBe('Pergunta #7');
+    expect(
+      auditChanges({
+        before: { hidden: false, token_id: 3 },
+        after: { hidden: true, token_id: 3 },
+      }),
+    ).toEqual([
+      { field: 'hidden', label: 'Oculta para os investidores', before: 'Não', after: 'Sim' },
+    ]);
+  });
+
   it('lists only the roles that changed', () => {
     expect(
       auditChanges({

@@ -6,13 +6,21 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   issue_token: 'Emissão de token',
   grant_roles: 'Alteração de papéis',
   assign_manager: 'Atribuição de gestor',
+  // The offer forum's moderation (docs/product.md §16).
+  hide_question: 'Pergunta ocultada',
+  show_question: 'Pergunta mostrada de novo',
 };
 
 export function auditActionLabel(action: string): string {
   return AUDIT_ACTIONS[action] ?? action;
 }
 
-const TARGETS: Record<string, string> = { user: 'Usuário', token: 'Token', project: 'Projeto' };
+const TARGETS: Record<string, string> = {
+  user: 'Usuário',
+  token: 'Token',
+  project: 'Projeto',
+  question: 'Pergunta',
+};
 
 /** 'Usuário #12', 'Token #3'. */
 export function auditTargetLabel(entry: Pick<AuditEntry, 'target_type' | 'target_id'>): string {
@@ -25,6 +33,7 @@ const FIELDS: Record<string, string> = {
   is_token_creator: 'Criador de token',
   is_project_manager: 'Gestor de projeto',
   project_manager_id: 'Gestor do projeto',
+  hidden: 'Oculta para os investidores',
 };
 
 const STATUS: Record<string, string> = {
