@@ -259,6 +259,8 @@ describe('turning two-factor off', () => {
 
     const kinds = (await activityOf(t, who)).results.map((e) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['two_factor_enabled', 'two_factor_disabled']));
+    // The mails go out from the outbox: the confirmation code, then 'ativada', then 'desativada'.
+    await t.smtp.waitFor(who.email, 3);
     const subjects = t.smtp.messages
       .filter((m) => [m.to].flat().some((a) => a?.text.includes(who.email)))
       .map((m) => m.subject);
