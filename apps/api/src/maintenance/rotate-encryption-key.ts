@@ -61,9 +61,11 @@ export async function rotateEncryptionKey(db: Database, from: Keys, to: Keys) {
     let after = 0;
     for (;;) {
       const last = await db.transaction(async (tx) => {
-        const rows = await sqlRows<{ k: string; v: string }>(
+        const hashed = c.hash ? sql`${sql.identifier(c.hash)} is not null` : sql`false`;
+        const rows = await sqlRows<{ k: string; v: string; hashed: boolean }>(
           tx,
-          sql`select ${sql.identifier(c.key)} as k, ${sql.identifier(c.column)} as v
+          sql`select ${sql.identifier(c.key)} as k, ${sql.identifier(c.column)} as v,
+                ${hashed} as hashed
               from ${sql.identifier(c.table)}
               where ${sql.identifier(c.key)} > ${after} and ${sql.identifier(c.column)} is not null
               order by ${sql.identifier(c.key)} limit ${BATCH} for update`,
@@ -79,7 +81,9 @@ export async function rotateEncryptionKey(db: Database, from: Keys, to: Keys) {
               `${name} of ${c.key} ${row.k} opens with neither key: is OLD_ENCRYPTION_KEY right?`,
             );
           const sets: SQL[] = [sql`${sql.identifier(c.column)} = ${seal(to[c.with], clear)}`];
-          if (c.hash) sets.push(sql`${sql.identifier(c.hash)} = ${newIdentity.cpfCnpjHash(clear)}`);
+          // A CPF sealed without its hash (another account holds it) stays without one.
+          if (c.hash && row.hashed)
+            sets.push(sql`${sql.identifier(c.hash)} = ${newIdentity.cpfCnpjHash(clear)}`);
           await tx.execute(
             sql`update ${sql.identifier(c.table)} set ${sql.join(sets, sql`, `)}
                 where ${sql.identifier(c.key)} = ${row.k}`,

@@ -13,8 +13,9 @@ import {
   form,
   insertIssuer,
   insertToken,
-  login,
+  loginWithCode,
   send,
+  sessionsOf,
   signedIn,
   userIdOf,
   type FormValue,
@@ -44,6 +45,8 @@ interface Ids {
   projectValues: Record<string, FormValue | undefined>;
   /** A question on the token, already answered by its owner. */
   questionId: number;
+  /** A session of someone who is none of the actors: ending it is another person's session. */
+  bystanderSessionId: number;
 }
 
 /**
@@ -56,8 +59,8 @@ interface Ids {
 interface Call {
   url: string;
   payload?: object | (() => FormData);
-  /** The status expected from a caller the gate lets through. */
-  passes: number;
+  /** The status expected from a caller the gate lets through (per caller where it differs). */
+  passes: number | ((actor: Actor) => number);
 }
 
 const calls: Record<RouteKey, (ids: Ids) => Call> = {
@@ -80,6 +83,11 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
     payload: {},
     passes: 400,
   }),
+  'POST /api/login/two-factor/': () => ({
+    url: '/api/login/two-factor/',
+    payload: {},
+    passes: 400,
+  }),
   'POST /api/logout/': () => ({ url: '/api/logout/', payload: {}, passes: 400 }),
   'POST /api/password/reset/': () => ({ url: '/api/password/reset/', payload: {}, passes: 400 }),
   'PUT /api/password/reset/': () => ({ url: '/api/password/reset/', payload: {}, passes: 400 }),
@@ -92,6 +100,15 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
     passes: 400,
   }),
   'GET /api/privacy/consents/': () => ({ url: '/api/privacy/consents/', passes: 200 }),
+  'GET /api/account/sessions/': () => ({ url: '/api/account/sessions/', passes: 200 }),
+  // Every actor has one session open, the one it calls with: no other session of theirs ends.
+  'DELETE /api/account/sessions/': () => ({ url: '/api/account/sessions/', passes: 204 }),
+  // Another person's session is not found, and stays open.
+  'DELETE /api/account/sessions/:id/': (ids) => ({
+    url: `/api/account/sessions/${ids.bystanderSessionId}/`,
+    passes: 404,
+  }),
+  'GET /api/account/activity/': () => ({ url: '/api/account/activity/', passes: 200 }),
   'POST /api/support/send-email/': () => ({
     url: '/api/support/send-email/',
     payload: {},
@@ -263,8 +280,13 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
     passes: 200,
   }),
   'GET /api/wallet/history/': () => ({ url: '/api/wallet/history/', passes: 200 }),
-  'GET /api/twoauth/': () => ({ url: '/api/twoauth/', passes: 200 }),
+  // A new secret for whoever has not turned two-factor on; 409 for who has.
+  'GET /api/twoauth/': () => ({
+    url: '/api/twoauth/',
+    passes: (actor) => (WITH_TWO_FACTOR.has(actor) ? 409 : 200),
+  }),
   'POST /api/twoauth/': () => ({ url: '/api/twoauth/', payload: {}, passes: 400 }),
+  'DELETE /api/twoauth/': () => ({ url: '/api/twoauth/', payload: {}, passes: 400 }),
   'GET /api/investor/profile/': () => ({ url: '/api/investor/profile/', passes: 200 }),
   'PUT /api/investor/profile/': () => ({ url: '/api/investor/profile/', payload: {}, passes: 400 }),
   'GET /api/investor/risk-term/': () => ({ url: '/api/investor/risk-term/', passes: 200 }),
@@ -330,6 +352,9 @@ const calls: Record<RouteKey, (ids: Ids) => Call> = {
   }),
 };
 
+/** The actors whose accounts have two-factor on: the administrator and the creators. */
+const WITH_TWO_FACTOR: ReadonlySet<Actor> = new Set(['admin', 'other-creator', 'owner-creator']);
+
 let t: TestApp;
 let routes: RegisteredRoute[];
 let ids: Ids;
@@ -351,8 +376,18 @@ beforeAll(async () => {
   const ttl = loadConfig({ NODE_ENV: 'test' }).ACCESS_TOKEN_TTL_SECONDS;
   t.advance((ttl + 1) * 1000);
   expectStatus(await send(t, 'GET', '/api/user/', expired), 401, 'token past its TTL');
-  const adminAccess = expectStatus(await login(t, admin.email), 200, 'login').json()
-    .access as string;
+  const adminAccess = expectStatus(
+    await loginWithCode(t, admin.email, admin.code()),
+    200,
+    'login',
+  ).json().access as string;
+  // The first session is over: each actor calls with its only open session.
+  const logout = await t.app.inject({
+    method: 'POST',
+    url: '/api/logout/',
+    payload: { refresh: admin.refresh },
+  });
+  expectStatus(logout, 204, 'logout');
 
   // Forged tokens carry the admin's current claims, so only the signature is wrong.
   const claims = decodeJwt(adminAccess);
@@ -365,6 +400,11 @@ beforeAll(async () => {
   const otherCreator = await signedIn(t, { creator: true });
   const otherManager = await signedIn(t, { manager: true });
   const assignedManager = await signedIn(t, { manager: true });
+  // Roles granted, two-factor never turned on (docs/product.md §19).
+  const adminNo2fa = await signedIn(t, { admin: true, twoFactor: false });
+  const creatorNo2fa = await signedIn(t, { creator: true, twoFactor: false });
+  const bystander = await signedIn(t);
+  const [bystanderSession] = await sessionsOf(t, bystander);
 
   // The owner's issuer, token and project, through the real routes; issued and assigned.
   const {
@@ -373,10 +413,11 @@ beforeAll(async () => {
     projectValues,
   } = await creatorWithIssuedToken(t, { admin: { access: adminAccess }, manager: assignedManager });
 
-  // The other creator has an issuer and a token of their own.
-  const otherCreatorId = await userIdOf(t, otherCreator);
-  const otherIssuer = await insertIssuer(t.db, { userId: otherCreatorId });
-  await insertToken(t.db, otherIssuer.id, { status: 'incomplete' });
+  // The other creators have an issuer and a token of their own.
+  for (const creator of [otherCreator, creatorNo2fa]) {
+    const issuer = await insertIssuer(t.db, { userId: await userIdOf(t, creator) });
+    await insertToken(t.db, issuer.id, { status: 'incomplete' });
+  }
 
   const ownerUserId = await userIdOf(t, owner);
   const [issuer] = await t.db
@@ -395,6 +436,7 @@ beforeAll(async () => {
     mediaUrl: new URL(logo, 'http://localhost').pathname,
     projectValues,
     questionId,
+    bystanderSessionId: bystanderSession!.id,
   };
 
   Object.assign(bearer, {
@@ -407,6 +449,8 @@ beforeAll(async () => {
     'other-manager': otherManager.access,
     'assigned-manager': assignedManager.access,
     admin: adminAccess,
+    'admin-no-2fa': adminNo2fa.access,
+    'creator-no-2fa': creatorNo2fa.access,
   } satisfies Omit<Record<Actor, string>, 'anonymous'>);
 });
 afterAll(() => t?.close());
@@ -460,7 +504,8 @@ describe('authorization matrix', () => {
     const actual: Record<string, number> = {};
     for (const actor of ACTORS) {
       const outcome = expectedOutcome(entry.access, actor);
-      expected[actor] = outcome === 'pass' ? c.passes : outcome;
+      const passes = typeof c.passes === 'function' ? c.passes(actor) : c.passes;
+      expected[actor] = outcome === 'pass' ? passes : outcome;
       actual[actor] = (await call(actor, method, c)).statusCode;
     }
     expect(actual, `${route}: status per actor`).toEqual(expected);

@@ -16,6 +16,8 @@ export const ACTORS = [
   'other-manager',
   'assigned-manager',
   'admin',
+  'admin-no-2fa',
+  'creator-no-2fa',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 
@@ -30,6 +32,8 @@ export const ACTOR_LABELS: Record<Actor, string> = {
   'other-manager': 'Manager, not assigned',
   'assigned-manager': 'Assigned manager',
   admin: 'Admin',
+  'admin-no-2fa': 'Admin without 2FA',
+  'creator-no-2fa': 'Creator without 2FA',
 };
 
 export const ACTOR_DESCRIPTIONS: Record<Actor, string> = {
@@ -43,20 +47,25 @@ export const ACTOR_DESCRIPTIONS: Record<Actor, string> = {
   'owner-creator': 'the token creator who owns the token and project in the path',
   'other-manager': 'a project manager not assigned to the token in the path',
   'assigned-manager': 'the project manager the admin assigned to the token in the path',
-  admin: 'an administrator (`is_admin`, no other role)',
+  admin: 'an administrator (`is_admin`, no other role) with two-factor on',
+  'admin-no-2fa': 'an administrator who has not turned two-factor on',
+  'creator-no-2fa':
+    'a token creator with an issuer who has not turned two-factor on (the other creators have it on)',
 };
 
 /** Access rules; each says who passes the gate and what everyone else gets. */
 export const ACCESS_RULES = {
   public: 'anyone; a bearer token, valid or not, is ignored',
   'signed-in': 'any confirmed, signed-in user (401 otherwise)',
-  creator: 'token creators (401 signed out, 403 without the role)',
+  creator:
+    'token creators with two-factor on (401 signed out, 403 without the role or without two-factor)',
   'token-owner':
-    'the token creator owning the token in the path (401 signed out, 403 without the role, 404 for another creator)',
+    'the token creator owning the token in the path, with two-factor on (401 signed out, 403 without the role or without two-factor, 404 for another creator)',
   manager: 'project managers (401 signed out, 403 without the role)',
   'token-manager':
     'the project manager assigned to the token in the path (401 signed out, 403 without the role, 404 for another manager)',
-  admin: 'administrators (401 signed out, 403 without the role)',
+  admin:
+    'administrators with two-factor on (401 signed out, 403 without the role or without two-factor)',
   'psp-secret':
     'the Pix PSP, by the `hmac` query secret; no bearer token opens it (401 without the secret)',
   'metrics-token':
@@ -83,6 +92,7 @@ export function expectedOutcome(access: Access, actor: Actor): Outcome {
   switch (access) {
     case 'signed-in':
       return 'pass';
+    // Without two-factor the role's routes answer 403 two_factor_required (docs/product.md §19).
     case 'admin':
       return actor === 'admin' ? 'pass' : 403;
     case 'creator':
@@ -118,6 +128,7 @@ export const AUTHORIZATION_MATRIX = {
   'POST /api/email/resend/': { access: 'public' },
   'POST /api/login/common/': { access: 'public' },
   'POST /api/login/token-refresh/': { access: 'public' },
+  'POST /api/login/two-factor/': { access: 'public' },
   'POST /api/logout/': { access: 'public' },
   'POST /api/password/reset/': { access: 'public' },
   'PUT /api/password/reset/': { access: 'public' },
@@ -125,6 +136,11 @@ export const AUTHORIZATION_MATRIX = {
   'GET /api/user/data-export/': { access: 'signed-in' },
   'POST /api/user/close-account/': { access: 'signed-in' },
   'GET /api/privacy/consents/': { access: 'signed-in' },
+  // 'Dispositivos conectados' and 'Atividade da conta': each user's own (docs/product.md §19).
+  'GET /api/account/sessions/': { access: 'signed-in' },
+  'DELETE /api/account/sessions/': { access: 'signed-in' },
+  'DELETE /api/account/sessions/:id/': { access: 'signed-in' },
+  'GET /api/account/activity/': { access: 'signed-in' },
   'POST /api/support/send-email/': { access: 'public' },
 
   // Public catalogue; the private list needs a session.
@@ -185,6 +201,7 @@ export const AUTHORIZATION_MATRIX = {
   'GET /api/wallet/history/': { access: 'signed-in' },
   'GET /api/twoauth/': { access: 'signed-in' },
   'POST /api/twoauth/': { access: 'signed-in' },
+  'DELETE /api/twoauth/': { access: 'signed-in' },
 
   // The secondary board (docs/product.md §18): any signed-in user reads it, lists their own units
   // and buys with their own wallet; a listing is cancelled by its seller only (another's: 404).
