@@ -13,9 +13,8 @@ import { sealIdentityData } from './maintenance/seal-identity-data.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { smtpMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap-admin.ts';
-import { hashPassword } from './modules/accounts/passwords.ts';
-import { seedDemoCatalogue } from './seed/demo-catalogue.ts';
-import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { DEMO_PASSWORD } from './seed/demo-accounts.ts';
+import { seedDemo } from './seed/demo.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -84,12 +83,7 @@ async function main(): Promise<void> {
       await step(() => ensureAdmin(database.db, email, password));
     }
     const storage = await step(() => createStorage(config));
-    const seeded = config.SEED_DEMO
-      ? await step(() => seedDemoAccounts(database.db, hashPassword))
-      : [];
-    if (config.SEED_DEMO) {
-      await step(() => seedDemoCatalogue(database.db, storage, demoAccounts[1].email));
-    }
+    const seeded = config.SEED_DEMO ? await step(() => seedDemo(database.db, storage, config)) : [];
     // Identity data still in clear (from before migration 0016, or the seed's) is sealed now.
     const secrets = loadSecrets(config);
     const sealing = await step(() => sealIdentityData(database.db, createIdentityBox(secrets)));

@@ -26,12 +26,17 @@ const variantKey = (key: string, width: number) => key.replace(/\.webp$/, `-${wi
 export const mediaUrl = (key: string | null | undefined): string | null =>
   key ? `/media/${key}` : null;
 
+/** An image checked and encoded, not yet stored: its WebP renditions, smallest first. */
+export interface EncodedImage {
+  field: string;
+  renditions: Array<{ width: number; data: Buffer }>;
+}
+
 /**
  * Checks that the bytes are really an image (whatever the name or declared type says), refuses
- * decompression bombs, strips metadata and stores WebP renditions at IMAGE_WIDTHS.
- * Returns the key of the largest rendition.
+ * decompression bombs, strips metadata and encodes WebP renditions at IMAGE_WIDTHS.
  */
-export async function storeImage(storage: Storage, data: Buffer, field: string): Promise<string> {
+export async function encodeImage(data: Buffer, field: string): Promise<EncodedImage> {
   if (data.length > IMAGE_MAX_BYTES) throw AppError.badRequest(field, mediaMessages.imageTooLarge);
   const sharp = await loadSharp();
   const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
@@ -39,9 +44,8 @@ export async function storeImage(storage: Storage, data: Buffer, field: string):
   if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
     throw AppError.badRequest(field, mediaMessages.invalidImage);
   }
-  const key = newKey('images', 'webp');
-  const written: string[] = [];
   try {
+    const renditions = [];
     for (const width of IMAGE_WIDTHS) {
       const out = await image
         .clone()
@@ -49,16 +53,38 @@ export async function storeImage(storage: Storage, data: Buffer, field: string):
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer();
-      const target = width === IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] ? key : variantKey(key, width);
-      await storage.put(target, out, 'image/webp');
-      written.push(target);
+      renditions.push({ width, data: out });
     }
-  } catch (err) {
-    await Promise.all(written.map((k) => storage.delete(k)));
-    if (err instanceof AppError) throw err;
+    return { field, renditions };
+  } catch {
     throw AppError.badRequest(field, mediaMessages.invalidImage);
   }
+}
+
+/**
+ * Stores an encoded image under a key of its own (two stored copies never share a file, so
+ * replacing one never removes the other). Returns the key of the largest rendition.
+ */
+export async function putImage(storage: Storage, image: EncodedImage): Promise<string> {
+  const key = newKey('images', 'webp');
+  const largest = image.renditions.at(-1)!.width;
+  const written: string[] = [];
+  try {
+    for (const { width, data } of image.renditions) {
+      const target = width === largest ? key : variantKey(key, width);
+      await storage.put(target, data, 'image/webp');
+      written.push(target);
+    }
+  } catch {
+    await Promise.all(written.map((k) => storage.delete(k)));
+    throw AppError.badRequest(image.field, mediaMessages.invalidImage);
+  }
   return key;
+}
+
+/** An uploaded image checked, encoded and stored (encodeImage, putImage); the largest's key. */
+export async function storeImage(storage: Storage, data: Buffer, field: string): Promise<string> {
+  return putImage(storage, await encodeImage(data, field));
 }
 
 /** A PDF is checked by its header and trailer, and stored as is. */

@@ -1,14 +1,18 @@
-import { count } from 'drizzle-orm';
+import { todayInSaoPaulo } from '@copaiba/contracts';
 import { users, type Database } from '@copaiba/db';
+import { inArray } from 'drizzle-orm';
+import { monthDay, saoPauloInstant } from './demo-calendar.ts';
 
 export const DEMO_PASSWORD = 'Copaiba@2026';
 
+/** One confirmed account per role; `joined` months before the seed runs, before its history. */
 export const demoAccounts = [
   {
     role: 'investidor',
     name: 'Ana Investidora',
     email: 'investidor@copaiba.dev',
     cpfCnpj: '12345678909',
+    joined: 9,
   },
   {
     role: 'emissor',
@@ -17,6 +21,7 @@ export const demoAccounts = [
     cpfCnpj: '98765432100',
     isTokenCreator: true,
     intentionTokenCreator: true,
+    joined: 11,
   },
   {
     role: 'gestor de projeto',
@@ -25,6 +30,7 @@ export const demoAccounts = [
     cpfCnpj: '11144477735',
     isProjectManager: true,
     intentionProjectManager: true,
+    joined: 10,
   },
   {
     role: 'administrador',
@@ -32,24 +38,54 @@ export const demoAccounts = [
     email: 'admin@copaiba.dev',
     cpfCnpj: '39053344705',
     isAdmin: true,
+    joined: 12,
   },
 ] as const;
 
-/** Seeds one confirmed account per role into an empty database; returns what it created. */
+export type DemoAccount = (typeof demoAccounts)[number];
+
+/**
+ * Seeds the demo accounts whose e-mails are not taken (an ADMIN_EMAIL admin, or anyone, may
+ * already be there); returns those it created. One whose CPF is taken is left out.
+ */
 export async function seedDemoAccounts(
   db: Database,
   hashPassword: (password: string) => Promise<string>,
-): Promise<typeof demoAccounts | []> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return [];
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.insert(users).values(
-    demoAccounts.map(({ role: _role, ...account }) => ({
-      ...account,
-      birthDate: '1990-05-17',
-      passwordHash,
-      isConfirmedEmail: true,
-    })),
+  now: Date,
+): Promise<DemoAccount[]> {
+  const taken = new Set(
+    (
+      await db
+        .select({ email: users.email })
+        .from(users)
+        .where(
+          inArray(
+            users.email,
+            demoAccounts.map((a) => a.email),
+          ),
+        )
+    ).map((u) => u.email),
   );
-  return demoAccounts;
+  const missing = demoAccounts.filter((a) => !taken.has(a.email));
+  if (missing.length === 0) return [];
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const today = todayInSaoPaulo(now);
+  const created = await db
+    .insert(users)
+    .values(
+      missing.map(({ role: _role, joined, ...account }) => {
+        const createdAt = saoPauloInstant(monthDay(today, joined, 2), '09:30');
+        return {
+          ...account,
+          birthDate: '1990-05-17',
+          passwordHash,
+          isConfirmedEmail: true,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    )
+    .onConflictDoNothing()
+    .returning({ email: users.email });
+  return missing.filter((a) => created.some((c) => c.email === a.email));
 }

@@ -1,4 +1,5 @@
 import type { OfferStatus, TokenStatus } from '@copaiba/db';
+import { monthDay } from './demo-calendar.ts';
 
 export interface DemoIssuer {
   institution: string;
@@ -35,6 +36,10 @@ export interface DemoToken {
   arlHa: number;
   volume: string;
   sdgs: string;
+  /** Another token of the same issuer whose project pictures this one shows (same land, same people). */
+  picturesOf?: string;
+  /** When its creator registered it, for an offer whose history the seed runs. */
+  registered?: string;
 }
 
 export const demoIssuers: DemoIssuer[] = [
@@ -146,6 +151,71 @@ export const demoIssuers: DemoIssuer[] = [
       ['Rosilene Mendes', 'Secretária e coordenadora da vigilância dos lagos.'],
       ['Tiago Araújo', 'Engenheiro de pesca.'],
     ],
+  },
+];
+
+/**
+ * People who asked to issue tokens ('Seja Emissor': their issuer is registered) and wait for an
+ * administrator's decision on /access-control. They cannot sign in.
+ */
+export interface WaitingCreator {
+  name: string;
+  email: string;
+  /** Also asked to manage projects. */
+  alsoManager: boolean;
+  /** How long ago they asked. */
+  daysAgo: number;
+  issuer: DemoIssuer;
+}
+
+export const waitingCreators: WaitingCreator[] = [
+  {
+    name: 'Lucinete Baía',
+    email: 'emissor7@copaiba.dev',
+    alsoManager: false,
+    daysAgo: 6,
+    issuer: {
+      institution: 'Cooperativa do Cacau Nativo do Baixo Tocantins',
+      initials: 'CCBT',
+      cnpjBase: '78901234',
+      foundingDate: '2012-05-09',
+      city: 'Cametá (PA)',
+      site: 'https://cacaunativo.example.org',
+      email: 'contato@cacaunativo.example.org',
+      phone: '+55 (91) 9 9789-0123',
+      summary:
+        'Ribeirinhos das ilhas de Cametá que colhem cacau nativo de várzea e fazem amêndoas fermentadas e chocolate de origem.',
+      whatToTokenize: 'Casa de fermentação e secagem do cacau e capital de giro da safra.',
+      representatives: [
+        ['Lucinete Baía', 'Presidente da cooperativa e produtora de cacau de várzea.'],
+        ['Raimundo Farias', 'Responsável pela fermentação e pela qualidade das amêndoas.'],
+        ['Elza Pinheiro', 'Tesoureira e coordenadora de vendas.'],
+      ],
+    },
+  },
+  {
+    name: 'Moisés Apurinã',
+    email: 'emissor8@copaiba.dev',
+    alsoManager: true,
+    daysAgo: 2,
+    issuer: {
+      institution: 'Associação das Artesãs de Sementes do Purus',
+      initials: 'AASP',
+      cnpjBase: '89012345',
+      foundingDate: '2016-02-14',
+      city: 'Lábrea (AM)',
+      site: 'https://sementesdopurus.example.org',
+      email: 'associacao@sementesdopurus.example.org',
+      phone: '+55 (97) 9 9890-1234',
+      summary:
+        'Artesãs indígenas e ribeirinhas do Purus que coletam sementes nativas para biojoias e para a restauração florestal.',
+      whatToTokenize: 'Banco comunitário de sementes nativas e ateliê de biojoias.',
+      representatives: [
+        ['Moisés Apurinã', 'Coordenador da associação e coletor de sementes.'],
+        ['Dalva Paumari', 'Artesã, ensina as técnicas de biojoias às mais jovens.'],
+        ['Renata Lobo', 'Engenheira florestal, cuida do banco de sementes.'],
+      ],
+    },
   },
 ];
 
@@ -416,4 +486,101 @@ export const demoTokens: DemoToken[] = [
     volume: '90 toneladas de pescado por ano',
     sdgs: 'ODS 8, 9 e 14',
   }),
+  t({
+    issuer: 0,
+    name: 'Castanha do Jari Safra 2029',
+    symbol: 'CAST29',
+    unitPrice: 100_00n,
+    rateBp: 1550,
+    quantity: 4000,
+    minimumRaise: 160_000_00n,
+    maximumRaise: 400_000_00n,
+    deadline: '2028-12-15',
+    installments: 12,
+    firstInstallment: '2029-03-15',
+    status: 'incomplete',
+    offer: null,
+    soldShare: 0,
+    product: 'castanha-do-brasil',
+    families: 240,
+    areaHa: 42_000,
+    arlHa: 33_600,
+    volume: '450 toneladas por safra',
+    sdgs: 'ODS 1, 8, 12 e 15',
+  }),
+  t({
+    issuer: 0,
+    name: 'Secagem Solar da Castanha',
+    symbol: 'SECA',
+    unitPrice: 50_00n,
+    rateBp: 1200,
+    quantity: 1200,
+    minimumRaise: 30_000_00n,
+    maximumRaise: 60_000_00n,
+    deadline: '2027-01-22',
+    installments: 8,
+    firstInstallment: '2027-03-20',
+    status: 'issued',
+    offer: 'all_sold',
+    soldShare: 1,
+    product: 'castanha-do-brasil',
+    families: 214,
+    areaHa: 42_000,
+    arlHa: 33_600,
+    volume: '120 secadores solares em 38 comunidades',
+    sdgs: 'ODS 1, 8, 12 e 15',
+    picturesOf: 'CAST27',
+  }),
 ];
+
+/**
+ * The offers the demo's history runs (demo-history.ts): registered with their projects, then
+ * issued, bought, closed and paid over the months before `today`, so their dates follow the day
+ * the seed runs. One succeeds and pays installments; the other misses its minimum and refunds.
+ */
+export function historyTokens(today: string): DemoToken[] {
+  const castanha = {
+    issuer: 0,
+    status: 'released',
+    offer: null,
+    soldShare: 0,
+    product: 'castanha-do-brasil',
+    families: 214,
+    areaHa: 42_000,
+    arlHa: 33_600,
+    sdgs: 'ODS 1, 8, 12 e 15',
+    picturesOf: 'CAST27',
+  } as const;
+  return [
+    t({
+      ...castanha,
+      name: 'Usina de Beneficiamento da Castanha',
+      symbol: 'USINA',
+      unitPrice: 100_00n,
+      rateBp: 1300,
+      quantity: 1500,
+      minimumRaise: 80_000_00n,
+      maximumRaise: 150_000_00n,
+      deadline: monthDay(today, 6, 20),
+      installments: 12,
+      firstInstallment: monthDay(today, 5, 10),
+      registered: monthDay(today, 10, 14),
+      volume: '600 toneladas beneficiadas por ano',
+    }),
+    t({
+      ...castanha,
+      name: 'Óleo de Castanha Prensado a Frio',
+      symbol: 'OLEOC',
+      unitPrice: 200_00n,
+      rateBp: 1400,
+      quantity: 800,
+      minimumRaise: 100_000_00n,
+      maximumRaise: 160_000_00n,
+      deadline: monthDay(today, 4, 25),
+      installments: 10,
+      firstInstallment: monthDay(today, -1, 15),
+      registered: monthDay(today, 8, 20),
+      volume: '40 mil litros de óleo por ano',
+    }),
+  ];
+}

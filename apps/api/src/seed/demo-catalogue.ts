@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { todayInSaoPaulo } from '@copaiba/contracts';
 import { projects, tokenIssuers, tokens, users, type Database } from '@copaiba/db';
-import { count, eq } from 'drizzle-orm';
-import { loadSharp, storeImage, storePdf } from '../lib/media.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { encodeImage, loadSharp, putImage, storePdf, type EncodedImage } from '../lib/media.ts';
 import type { Storage } from '../lib/storage/storage.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import {
@@ -13,7 +14,16 @@ import {
   portrait,
   structureDiagram,
 } from './artwork.ts';
-import { demoIssuers, demoTokens, type DemoIssuer, type DemoToken } from './demo-catalogue-data.ts';
+import { monthDay, saoPauloInstant, shiftDate } from './demo-calendar.ts';
+import {
+  demoIssuers,
+  demoTokens,
+  historyTokens,
+  waitingCreators,
+  type DemoIssuer,
+  type DemoToken,
+  type WaitingCreator,
+} from './demo-catalogue-data.ts';
 import { communityInvestors, seedDemoPurchases } from './demo-purchases.ts';
 import { renderPdf } from './pdf.ts';
 
@@ -32,13 +42,17 @@ function cnpj(base12: string): string {
   return `${base12}${first}${dv(base12 + String(first), weights)}`;
 }
 
+const DAY_MS = 86_400_000;
+
 /** Pictures rendered at once: sharp renders each on one thread, and the thread pool has four. */
 const RENDERING_SLOTS = 4;
 
 /**
  * Renders pictures and stores them as uploads are stored, at most RENDERING_SLOTS at a time across
  * every caller: the seed asks for all of its pictures up front, so both cores stay busy while the
- * rows are written (the pictures are most of a first start's time, docs/PERFORMANCE.md).
+ * rows are written (the pictures are most of a first start's time, docs/PERFORMANCE.md). A picture
+ * asked for several times (an issuer's diagrams, a project's photos shown by its sister offers) is
+ * encoded once and stored once per row, so editing one row never removes another's file.
  */
 function pictureRenderer(storage: Storage) {
   let free = RENDERING_SLOTS;
@@ -52,13 +66,25 @@ function pictureRenderer(storage: Storage) {
     if (next) next();
     else free++;
   };
-  const renderOne = async (svg: string) => {
+  const encode = async (svg: string) => {
     await slot();
     try {
       const sharp = await loadSharp();
-      return await storeImage(storage, await sharp(Buffer.from(svg)).png().toBuffer(), 'seed');
+      return await encodeImage(await sharp(Buffer.from(svg)).png().toBuffer(), 'seed');
     } finally {
       release();
+    }
+  };
+  // Kept while someone still waits for it: every picture is asked for up front.
+  const encoding = new Map<string, { image: Promise<EncodedImage>; asked: number }>();
+  const renderOne = async (svg: string) => {
+    let entry = encoding.get(svg);
+    if (!entry) encoding.set(svg, (entry = { image: encode(svg), asked: 0 }));
+    entry.asked++;
+    try {
+      return await putImage(storage, await entry.image);
+    } finally {
+      if (--entry.asked === 0) encoding.delete(svg);
     }
   };
   return (svgs: string[]) => Promise.all(svgs.map(renderOne));
@@ -83,12 +109,15 @@ async function seedIssuer(
   index: number,
   ownerId: number,
   pictures: Promise<string[]>,
+  registeredAt: Date,
 ) {
   const [image, logoImage, ...photos] = await pictures;
   const [r1, r2, r3] = issuer.representatives;
   const [row] = await db
     .insert(tokenIssuers)
     .values({
+      createdAt: registeredAt,
+      updatedAt: registeredAt,
       userId: ownerId,
       institution: issuer.institution,
       cnpj: cnpj(`${issuer.cnpjBase}0001`),
@@ -149,8 +178,14 @@ async function seedToken(
   index: number,
   buyers: () => Promise<number[]>,
   pictures: { token: Promise<string[]>; project: Promise<string[]> | null },
+  now: Date,
 ) {
   const [flow, structure] = await pictures.token;
+  const issuedAt = token.status === 'issued' ? new Date(Date.UTC(2026, 8, 1 + index)) : null;
+  // Registered weeks before it was issued (or before today, when it is not yet).
+  const registeredAt = token.registered
+    ? saoPauloInstant(token.registered, '15:00')
+    : new Date((issuedAt ?? now).getTime() - 21 * DAY_MS);
   const blade = await storePdf(storage, renderPdf(bladeText(token, issuer)), 'seed');
   const forSale = Math.min(token.quantity, Number(token.maximumRaise / token.unitPrice));
   const unitsSold = Math.round(forSale * token.soldShare);
@@ -174,11 +209,16 @@ async function seedToken(
       projectStructure: structure!,
       status: token.status,
       offerStatus: token.offer,
-      issuedAt: token.status === 'issued' ? new Date(Date.UTC(2026, 8, 1 + index)) : null,
+      issuedAt,
+      createdAt: registeredAt,
+      updatedAt: registeredAt,
     })
     .returning();
   await seedDemoPurchases(db, row!, unitsSold, buyers);
-  if (pictures.project) await seedProject(db, storage, token, row!.id, issuer, pictures.project);
+  if (pictures.project) {
+    const projectAt = new Date(registeredAt.getTime() + 3 * DAY_MS);
+    await seedProject(db, storage, token, row!.id, issuer, pictures.project, projectAt);
+  }
 }
 
 function projectPictures(render: RenderPictures, token: DemoToken, index: number) {
@@ -212,6 +252,7 @@ async function seedProject(
   tokenId: number,
   issuer: DemoIssuer,
   pictures: Promise<string[]>,
+  registeredAt: Date,
 ) {
   const [p1, p2, p3, i1, i2, i3, rep2, rep3] = await pictures;
   const term = await storePdf(
@@ -239,6 +280,8 @@ async function seedProject(
   );
   const [rep1, rep2Info, rep3Info] = issuer.representatives;
   await db.insert(projects).values({
+    createdAt: registeredAt,
+    updatedAt: registeredAt,
     tokenId,
     benefitedFamilies: `${token.families} famílias`,
     productionAreaSize: `${token.areaHa.toLocaleString('pt-BR')} hectares`,
@@ -271,64 +314,132 @@ async function seedProject(
   });
 }
 
+/** The catalogue's tokens: the fixed offers and the two whose history runs back from `today`. */
+function catalogueTokens(today: string): DemoToken[] {
+  return [...demoTokens, ...historyTokens(today)];
+}
+
+/** The token whose project pictures a token shows, with its place in the catalogue (their seeds). */
+function picturesSource(all: DemoToken[], token: DemoToken, index: number) {
+  const source = token.picturesOf ? all.findIndex((t) => t.symbol === token.picturesOf) : index;
+  return { token: all[source]!, index: source };
+}
+
 /**
- * A living catalogue for an empty database: 6 issuers and 12 tokens in every status, with
- * projects, generated pictures and documents. Sold units are counters only until purchases exist.
+ * A living catalogue: 6 issuers and 16 tokens in every status, with projects, generated pictures
+ * and documents, the community's purchases, and 2 issuers whose creators wait for an
+ * administrator. Seeded when none of its tokens exists (docs/DECISIONS.md, "demo seed"), in one
+ * transaction, so a start stopped half-way leaves nothing behind; returns whether it seeded.
  */
 export async function seedDemoCatalogue(
   db: Database,
   storage: Storage,
-  creatorEmail: string,
+  options: { creatorEmail: string; now: Date },
 ): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(tokens);
-  if ((existing?.n ?? 0) > 0) return false;
+  const today = todayInSaoPaulo(options.now);
+  const all = catalogueTokens(today);
+  const present = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(
+      inArray(
+        tokens.symbol,
+        all.map((token) => token.symbol),
+      ),
+    )
+    .limit(1);
+  if (present.length > 0) return false;
   const [creator] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.email, creatorEmail));
+    .where(eq(users.email, options.creatorEmail));
   const unusable = await hashPassword(randomBytes(32).toString('hex'));
   // Every picture is asked for now and rendered while the rows below are written.
   const render = pictureRenderer(storage);
   const issuerArt = demoIssuers.map((issuer, index) => issuerPictures(render, issuer, index));
-  const tokenArt = demoTokens.map((token, index) => ({
-    token: tokenPictures(render, token, demoIssuers[token.issuer]!),
-    project: token.status === 'incomplete' ? null : projectPictures(render, token, index),
-  }));
+  const waitingArt = waitingCreators.map((waiting, i) =>
+    issuerPictures(render, waiting.issuer, demoIssuers.length + i),
+  );
+  const tokenArt = all.map((token, index) => {
+    const source = picturesSource(all, token, index);
+    return {
+      token: tokenPictures(render, token, demoIssuers[token.issuer]!),
+      project:
+        token.status === 'incomplete' ? null : projectPictures(render, source.token, source.index),
+    };
+  });
   // A failed picture fails the seed where it is awaited; these keep Node from calling it unhandled first.
-  for (const art of [...issuerArt, ...tokenArt.flatMap((a) => [a.token, a.project])])
+  for (const art of [...issuerArt, ...waitingArt, ...tokenArt.flatMap((a) => [a.token, a.project])])
     art?.catch(() => undefined);
-  const issuerIds: number[] = [];
-  for (const [index, issuer] of demoIssuers.entries()) {
-    const ownerId =
-      index === 0 && creator
-        ? creator.id
-        : (
-            await db
-              .insert(users)
-              .values({
-                name: issuer.representatives[0]![0],
-                email: `emissor${index + 1}@copaiba.dev`,
-                passwordHash: unusable,
-                isConfirmedEmail: true,
-                isTokenCreator: true,
-                intentionTokenCreator: true,
-              })
-              .returning({ id: users.id })
-          )[0]!.id;
-    issuerIds.push(await seedIssuer(db, issuer, index, ownerId, issuerArt[index]!));
-  }
-  const buyers = communityInvestors(db, unusable);
-  for (const [index, token] of demoTokens.entries()) {
-    await seedToken(
-      db,
-      storage,
-      token,
-      issuerIds[token.issuer]!,
-      demoIssuers[token.issuer]!,
-      index,
-      buyers,
-      tokenArt[index]!,
-    );
-  }
+  // The catalogue's issuers came in before the demo's history starts (demo-accounts.ts).
+  const joinedAt = saoPauloInstant(monthDay(today, 11, 4), '10:00');
+  const registeredAt = saoPauloInstant(monthDay(today, 11, 5), '14:00');
+  await db.transaction(async (tx) => {
+    const issuerIds: number[] = [];
+    for (const [index, issuer] of demoIssuers.entries()) {
+      const ownerId =
+        index === 0 && creator
+          ? creator.id
+          : (
+              await tx
+                .insert(users)
+                .values({
+                  name: issuer.representatives[0]![0],
+                  email: `emissor${index + 1}@copaiba.dev`,
+                  passwordHash: unusable,
+                  isConfirmedEmail: true,
+                  isTokenCreator: true,
+                  intentionTokenCreator: true,
+                  createdAt: joinedAt,
+                  updatedAt: joinedAt,
+                })
+                .returning({ id: users.id })
+            )[0]!.id;
+      issuerIds.push(await seedIssuer(tx, issuer, index, ownerId, issuerArt[index]!, registeredAt));
+    }
+    const buyers = communityInvestors(tx, unusable);
+    for (const [index, token] of all.entries()) {
+      await seedToken(
+        tx,
+        storage,
+        token,
+        issuerIds[token.issuer]!,
+        demoIssuers[token.issuer]!,
+        index,
+        buyers,
+        tokenArt[index]!,
+        options.now,
+      );
+    }
+    for (const [i, waiting] of waitingCreators.entries()) {
+      await seedWaitingCreator(tx, waiting, i, unusable, options.now, waitingArt[i]!);
+    }
+  });
   return true;
+}
+
+/** 'Seja Emissor' done `daysAgo`: the account with its intentions and the issuer it registered. */
+async function seedWaitingCreator(
+  tx: Database,
+  waiting: WaitingCreator,
+  index: number,
+  passwordHash: string,
+  now: Date,
+  pictures: Promise<string[]>,
+) {
+  const askedAt = saoPauloInstant(shiftDate(todayInSaoPaulo(now), -waiting.daysAgo), '16:20');
+  const [user] = await tx
+    .insert(users)
+    .values({
+      name: waiting.name,
+      email: waiting.email,
+      passwordHash,
+      isConfirmedEmail: true,
+      intentionTokenCreator: true,
+      intentionProjectManager: waiting.alsoManager,
+      createdAt: askedAt,
+      updatedAt: askedAt,
+    })
+    .returning({ id: users.id });
+  await seedIssuer(tx, waiting.issuer, demoIssuers.length + index, user!.id, pictures, askedAt);
 }

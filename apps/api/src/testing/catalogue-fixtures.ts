@@ -92,7 +92,8 @@ export async function insertToken(
       symbol: `T${randomBytes(3).toString('hex').toUpperCase()}`,
       unitPriceCents: 100_00n,
       interestRateBp: 1250,
-      minimumAmountRaisedCents: 10_000_00n,
+      // At least two thirds of the maximum, as CVM 88 asks of an offer (docs/product.md §15).
+      minimumAmountRaisedCents: 40_000_00n,
       maximumAmountRaisedCents: 50_000_00n,
       quantity: 1000,
       deadlineForFunding: '2027-01-29',

@@ -167,9 +167,15 @@ export async function purchasesOf(
   return { count: total?.n ?? 0, rows };
 }
 
-/** Adds a purchase written as history to its buyer's total of this year (investor.sql). */
-export async function countAnnualInvestment(db: Database, userId: number, amountCents: bigint) {
+/** Adds a purchase written as history to its buyer's total of its year, `at`'s or now's (investor.sql). */
+export async function countAnnualInvestment(
+  db: Database,
+  userId: number,
+  amountCents: bigint,
+  at?: Date,
+) {
+  const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   await db.execute(
-    sql`select count_annual_investment(${userId}::bigint, now(), ${amountCents}::bigint)`,
+    sql`select count_annual_investment(${userId}::bigint, ${when}, ${amountCents}::bigint)`,
   );
 }
