@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: the product against this machine's PostgreSQL, every figure a ratio of a
  * ceiling measured in the same run (docs/PERFORMANCE.md). Flags: --quick (short rounds, for
- * trying the harness), --skip-web (no build, no Lighthouse), --only=public,auth,buy,web (those
- * groups only, on a database of its own, printed and not written to bench/results: for measuring
- * one change while other work shares the machine).
+ * trying the harness), --skip-web (no build, no Lighthouse), --only=public,auth,buy,market,web
+ * (those groups only, on a database of its own, printed and not written to bench/results: for
+ * measuring one change while other work shares the machine), --out=NAME (with --only: written to
+ * bench/results/NAME.json and NAME.md after all).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,12 @@ import {
   serverUrl,
   type Fixtures,
 } from './lib/fixtures.ts';
+import {
+  buyFromListing,
+  checkMarket,
+  createMarketFixtures,
+  type MarketFixtures,
+} from './lib/market.ts';
 import { load, median, pgbenchDecrement, type LoadResult } from './lib/load.ts';
 import { repoRoot, run, sampleRss, startNode, type Child } from './lib/processes.ts';
 import { markdownTable, type Figure } from './lib/report.ts';
@@ -31,7 +38,9 @@ const only = new Set(
     .flatMap((a) => a.slice('--only='.length).split(','))
     .filter(Boolean),
 );
-const want = (group: 'public' | 'auth' | 'buy' | 'web') => only.size === 0 || only.has(group);
+const want = (group: 'public' | 'auth' | 'buy' | 'market' | 'web') =>
+  only.size === 0 || only.has(group);
+const out = [...args].find((a) => a.startsWith('--out='))?.slice('--out='.length);
 const skipWeb = args.has('--skip-web') || !want('web');
 
 const DATABASE = only.size === 0 ? 'copaiba_bench' : `copaiba_bench_${process.pid}`;
@@ -41,6 +50,9 @@ const CONNECTIONS = 50;
 const POOL_SIZE = 10;
 const INVESTORS = 200;
 const SMALL_OFFER_UNITS = 100;
+/** What the board's seller buys in the offer and lists: more than the loads can buy. */
+const SELLER_UNITS = 500_000;
+const SMALL_LISTING_UNITS = 100;
 
 const log = (message: string) =>
   process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
@@ -129,6 +141,18 @@ async function sellOutCheck(url: string, fixtures: Fixtures) {
   return { buyers: INVESTORS, units: SMALL_OFFER_UNITS, sold, refused, money };
 }
 
+/** Exactly SMALL_LISTING_UNITS of the small listing's buyers succeed, then the board's check. */
+async function marketSellOut(url: string, market: MarketFixtures) {
+  log(`board sell-out: ${market.buyers.length} buyers at once for ${SMALL_LISTING_UNITS} units`);
+  const answers = await Promise.all(
+    market.buyers.map((buyer) => buyFromListing(url, buyer, market.smallListingId)),
+  );
+  const sold = answers.filter((s) => s === 201).length;
+  const refused = answers.filter((s) => s === 400).length;
+  const check = await checkMarket(DATABASE, market);
+  return { buyers: market.buyers.length, units: SMALL_LISTING_UNITS, sold, refused, check };
+}
+
 async function main() {
   const startedAt = Date.now();
   const children: Child[] = [];
@@ -172,6 +196,21 @@ async function main() {
       `/user/${fixtures.investors[0]!.id}`,
     );
     children.push(hello, pkRead);
+
+    let market: MarketFixtures | undefined;
+    if (want('market')) {
+      market = await createMarketFixtures({
+        url: api!.url,
+        database: DATABASE,
+        fixtures,
+        sellerUnits: SELLER_UNITS,
+        smallListingUnits: SMALL_LISTING_UNITS,
+      });
+      log(
+        `board: token ${market.tokenId} distributing, hot listing ${market.hotListingId}, ` +
+          `${market.buyers.length} active investors`,
+      );
+    }
 
     const get = (url: string, path: string, headerSets?: Array<Record<string, string>>) => () =>
       load({ url, path, connections: CONNECTIONS, seconds: SECONDS, headerSets });
@@ -251,6 +290,31 @@ async function main() {
     const sellOut = want('buy') ? await sellOutCheck(api!.url, fixtures) : undefined;
     raw.sellOut = sellOut;
 
+    log('buying on one hot listing of the board vs pgbench one-row decrement');
+    const marketBuys = !market
+      ? []
+      : await rounds(
+          () => pgbenchDecrement({ database: DATABASE, clients: POOL_SIZE, seconds: SECONDS }),
+          [
+            {
+              name: 'market buy',
+              measure: () =>
+                load({
+                  url: api!.url,
+                  path: `/api/market/listings/${market.hotListingId}/buy/`,
+                  method: 'POST',
+                  body: JSON.stringify({ quantity: 1 }),
+                  connections: CONNECTIONS,
+                  seconds: SECONDS,
+                  headerSets: market.buyers.map((b) => ({ authorization: b.authorization })),
+                  idempotencyKeys: true,
+                }),
+            },
+          ],
+        );
+    const marketCheck = market ? await marketSellOut(api!.url, market) : undefined;
+    raw.marketSellOut = marketCheck;
+
     for (const p of publicReads) {
       const ratio = ratioOf(p);
       const p99 = median(p.figure.map((f) => f.p99Ms));
@@ -294,14 +358,39 @@ async function main() {
         note: `sell-out ${sold}/${SMALL_OFFER_UNITS} sold, ${refused} refused; ledger total ${money.ledgerTotalCents}; offers consistent ${money.offers.every((o) => o.consistent)}`,
       });
     }
-    figures.push({
-      name: 'API RSS under read load (peak)',
-      value: peakRss,
-      unit: 'MB',
-      target: '≤ 300 MB',
-      met: peakRss <= 300,
-      note: `after warm-up ${rssIdle.toFixed(0)} MB, peak under public reads ${peakRssPublic.toFixed(0)} MB, under authenticated reads ${peakRssAuth.toFixed(0)} MB`,
-    });
+    if (marketBuys[0] && marketCheck) {
+      const p = marketBuys[0];
+      const { sold, refused, buyers, check } = marketCheck;
+      const ratio = ratioOf(p);
+      const exact = sold === SMALL_LISTING_UNITS && refused === buyers - SMALL_LISTING_UNITS;
+      const [hot, small] = check.listings;
+      figures.push({
+        name: 'POST market buy, one hot listing',
+        value: median(p.figure.map((f) => f.rps)),
+        unit: 'buys/s',
+        reference: { name: 'pgbench decrement', value: median(p.reference) },
+        ratio,
+        target: '≥ 0.5, no oversell, ledger balanced',
+        met: ratio >= 0.5 && exact && check.consistent,
+        note:
+          `p99 ${median(p.figure.map((f) => f.p99Ms))} ms; sell-out ${sold}/${SMALL_LISTING_UNITS} ` +
+          `sold, ${refused} refused; hot listing ${hot!.listed - hot!.left} units gone = ` +
+          `${hot!.bought} bought in ${hot!.trades} trades, small ${small!.listed - small!.left} = ` +
+          `${small!.bought}; seller's holding and reservation right ${check.sellerRight}, every ` +
+          `buyer's holding right ${check.buyersRight}; units held ${check.heldUnits} = sold in ` +
+          `the offer ${check.unitsSold}; ledger total ${check.ledgerTotalCents}`,
+      });
+    }
+    if (want('public') || want('auth')) {
+      figures.push({
+        name: 'API RSS under read load (peak)',
+        value: peakRss,
+        unit: 'MB',
+        target: '≤ 300 MB',
+        met: peakRss <= 300,
+        note: `after warm-up ${rssIdle.toFixed(0)} MB, peak under public reads ${peakRssPublic.toFixed(0)} MB, under authenticated reads ${peakRssAuth.toFixed(0)} MB`,
+      });
+    }
     const startup = median(startups);
     figures.push({
       name: 'start-up to ready, existing database',
@@ -311,7 +400,7 @@ async function main() {
       met: startup <= 1500,
       note: `rounds ${startups.map((s) => s.toFixed(0)).join(', ')} ms`,
     });
-    raw.loads = { publicReads, authReads, buys, startups };
+    raw.loads = { publicReads, authReads, buys, marketBuys, startups };
 
     await hello.stop();
     await pkRead.stop();
@@ -371,7 +460,7 @@ async function main() {
       .filter((f) => f.note)
       .map((f) => `- ${f.name}: ${f.note}`)
       .join('\n');
-    if (only.size > 0) {
+    if (only.size > 0 && !out) {
       process.stdout.write(`\n${table}\n\n${notes}\n\n(--only: not written to bench/results)\n`);
       return;
     }
@@ -395,7 +484,8 @@ async function main() {
     const dir = join(repoRoot, 'bench/results');
     mkdirSync(dir, { recursive: true });
     // Formatted as `npm run format:check` expects, so a committed result passes the check.
-    const jsonFile = join(dir, 'latest.json');
+    const name = out ?? 'latest';
+    const jsonFile = join(dir, `${name}.json`);
     writeFileSync(
       jsonFile,
       await format(JSON.stringify(results), {
@@ -404,10 +494,10 @@ async function main() {
       }),
     );
     writeFileSync(
-      join(dir, 'latest.md'),
+      join(dir, `${name}.md`),
       `# Benchmark, ${results.date.slice(0, 16)} UTC (${results.durationSeconds} s)\n\n${table}\n\n${notes}\n`,
     );
-    process.stdout.write(`\n${table}\n\nbench/results/latest.json, latest.md\n`);
+    process.stdout.write(`\n${table}\n\nbench/results/${name}.json, ${name}.md\n`);
   } finally {
     for (const child of children) await child.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -84,6 +84,8 @@ export async function createFixtures(options: {
       accessTtlSeconds: 3600,
       refreshTtlDays: 1,
       now: () => new Date(),
+      // Nothing here ends a session.
+      endedSessions: { ended: () => undefined },
     });
     // Nobody logs in as these: an unusable hash keeps argon2 out of the set-up time.
     const rows = await db
@@ -111,7 +113,7 @@ export async function createFixtures(options: {
           userId: user.id,
         }),
       );
-      const session = await sessions.issue(db, user);
+      const session = await sessions.issue(db, user, { device: 'bench', ip: '127.0.0.1' });
       investors.push({ id: user.id, authorization: `Bearer ${session.access}` });
     }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,24 +22,28 @@ export async function load(options: {
   body?: string;
   /** One header set per request, taken in turn (spreads load over many users). */
   headerSets?: Array<Record<string, string>>;
+  /** A fresh Idempotency-Key on every request, as a client sends for each new attempt. */
+  idempotencyKeys?: boolean;
 }): Promise<LoadResult> {
   let turn = 0;
   const sets = options.headerSets;
+  const keyed = options.idempotencyKeys ? () => ({ 'idempotency-key': randomUUID() }) : () => ({});
   const base: Request = {
     method: options.method ?? 'GET',
     path: options.path,
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: options.body,
   };
-  const request: Request = sets
-    ? {
-        ...base,
-        setupRequest: (req) => ({
-          ...req,
-          headers: { ...req.headers, ...sets[turn++ % sets.length] },
-        }),
-      }
-    : base;
+  const request: Request =
+    sets || options.idempotencyKeys
+      ? {
+          ...base,
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, ...(sets ? sets[turn++ % sets.length] : {}), ...keyed() },
+          }),
+        }
+      : base;
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
