@@ -150,11 +150,29 @@ export const withdrawMessages = {
   valueInvalid: 'Informe um valor de saque válido.',
 } as const;
 
+/** A random Pix key (EVP) is a UUID: 36 characters with its hyphens, 32 hex digits without. */
+const RANDOM_PIX_KEY = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+export const RANDOM_PIX_KEY_LENGTH = 36;
+
+/** A random Pix key in its usual form, hyphenated and lower-case; null when it is not one. */
+export function hyphenatedRandomPixKey(value: string): string | null {
+  const key = value.trim();
+  if (!RANDOM_PIX_KEY.test(key)) return null;
+  const hex = key.replace(/-/g, '').toLowerCase();
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    hex.slice(12, 16),
+    hex.slice(16, 20),
+    hex.slice(20),
+  ].join('-');
+}
+
 const PIX_KEY_PATTERNS = [
   /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/, // e-mail
   /^\+?\d{10,13}$/, // phone (with or without +55) or CPF
   /^[0-9A-Z]{12}\d{2}$/, // CNPJ (alphanumeric since 2026)
-  /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i, // random key (EVP)
+  RANDOM_PIX_KEY,
 ];
 
 export const pixKeyField = z

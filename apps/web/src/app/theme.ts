@@ -68,6 +68,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-text': '#1d2a22',
     '--mantine-color-dimmed': '#5b6a60',
+    // Placeholders a person must read (a file picker's 'Selecionar PDF') at 4.5:1 on white.
+    '--mantine-color-placeholder': '#6b7770',
   },
   dark: {},
 });

@@ -127,6 +127,15 @@ export function FileUploadField({
   const shownImage =
     kind === 'image' ? (value && preview?.file === value ? preview.url : stored) : null;
   const shownError = localError ?? error;
+  // What the drop zone says, which its name repeats (WCAG 2.5.3: the visible text in the name).
+  const prompt =
+    kind === 'image'
+      ? shownImage
+        ? 'Trocar'
+        : 'Arraste uma imagem ou clique para selecionar'
+      : stored || value
+        ? 'Arraste outro PDF ou clique para substituir'
+        : 'Arraste o PDF ou clique para selecionar';
 
   const dropzoneBody =
     kind === 'image' ? (
@@ -141,7 +150,7 @@ export function FileUploadField({
             />
             <span className={classes.replace} aria-hidden>
               <IconUpload size={14} stroke={2} />
-              Trocar
+              {prompt}
             </span>
           </div>
         ) : (
@@ -150,7 +159,7 @@ export function FileUploadField({
               <IconPhoto size={22} stroke={1.6} />
             </ThemeIcon>
             <Text size="sm" ta="center" c="dimmed" lh={1.35}>
-              Arraste uma imagem ou clique para selecionar
+              {prompt}
             </Text>
           </Stack>
         )}
@@ -161,9 +170,7 @@ export function FileUploadField({
           <IconFileTypePdf size={22} stroke={1.6} />
         </ThemeIcon>
         <Text size="sm" c="dimmed" lh={1.35}>
-          {stored || value
-            ? 'Arraste outro PDF ou clique para substituir'
-            : 'Arraste o PDF ou clique para selecionar'}
+          {prompt}
         </Text>
       </Group>
     );
@@ -186,12 +193,19 @@ export function FileUploadField({
           multiple={false}
           disabled={disabled}
           name={name}
-          inputProps={{ id: inputId, name, 'aria-label': accessibleName }}
+          // The zone is the control (a button); the file input inside it stays out of the
+          // accessibility tree and the tab order, not nested in it (axe: nested-interactive).
+          inputProps={{
+            id: inputId,
+            name,
+            'aria-label': accessibleName,
+            style: { display: 'none' },
+          }}
           className={classes.dropzone}
           data-invalid={shownError ? true : undefined}
           data-kind={kind}
           role="button"
-          aria-label={`${accessibleName}: arraste ${kind === 'pdf' ? 'o PDF' : 'a imagem'} ou pressione Enter para selecionar`}
+          aria-label={`${accessibleName}: ${prompt}`}
           aria-invalid={shownError ? true : undefined}
           aria-describedby={shownError ? `${inputId}-error` : undefined}
           p={0}

@@ -1,9 +1,10 @@
 import type { ListingRow } from '@copaiba/contracts';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore, IconShoppingCart } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FullBadge } from '@/components/full-badge';
 import { MarketBuyModal } from '@/components/market-buy-modal';
 import { PagedCard } from '@/components/paged-card';
 import { EmptyList } from '@/components/query-states';
@@ -12,12 +13,7 @@ import { useListings } from '@/lib/market';
 
 /** 'Comprar', or 'Sua oferta' on the reader's own listing (it cannot be bought by them). */
 function BuyAction({ row, onBuy }: { row: ListingRow; onBuy: (row: ListingRow) => void }) {
-  if (row.mine)
-    return (
-      <Badge variant="light" color="gray" radius="sm" tt="none">
-        Sua oferta
-      </Badge>
-    );
+  if (row.mine) return <FullBadge color="gray">Sua oferta</FullBadge>;
   return (
     <Button
       size="compact-sm"
@@ -67,7 +63,7 @@ function ListingsTable({
       <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Ofertas do Mural">
         <Table.Thead>
           <Table.Tr>
-            {showToken && <Table.Th>Token</Table.Th>}
+            {showToken && <Table.Th miw={200}>Token</Table.Th>}
             <Table.Th ta="right">Preço por unidade</Table.Th>
             <Table.Th ta="right">Disponíveis</Table.Th>
             <Table.Th>Status</Table.Th>
@@ -90,9 +86,7 @@ function ListingsTable({
               </Table.Td>
               <Table.Td ta="right">{formatDecimal(row.quantity_left, 0)}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color="gray" radius="sm" tt="none">
-                  {row.status_token}
-                </Badge>
+                <FullBadge color="gray">{row.status_token}</FullBadge>
               </Table.Td>
               <Table.Td ta="right">{formatPercent(row.practiced_interest_rate)}</Table.Td>
               <Table.Td ta="center">{installmentsText(row)}</Table.Td>
@@ -146,9 +140,14 @@ function ListingsCards({
         <Paper key={row.id} component="li" withBorder radius="md" p="sm" data-listing-id={row.id}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" mb="xs">
             {showToken ? <TokenName row={row} /> : <Text fw={700}>Oferta de {row.seller}</Text>}
-            <Text fw={700} c="copaiba.9" style={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(row.unit_price)}
-            </Text>
+            <Stack gap={0} align="flex-end">
+              <Text fw={700} c="copaiba.9" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(row.unit_price)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                por unidade
+              </Text>
+            </Stack>
           </Group>
           <SimpleGrid cols={2} spacing="sm" verticalSpacing={6} mb="sm">
             {field('Disponíveis', formatDecimal(row.quantity_left, 0))}

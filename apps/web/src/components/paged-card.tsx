@@ -50,7 +50,7 @@ export function PagedCard<Row>({
   if (query.isPending)
     body = loading ?? (
       <Center py="xl">
-        <Loader aria-label={`Carregando ${noun}`} />
+        <Loader role="status" aria-label={`Carregando ${noun}`} />
       </Center>
     );
   else if (query.isError && !data)

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 /** Placeholder rows while a list loads. */
 export function LoadingRows({ rows = 5, height = 44 }: { rows?: number; height?: number }) {
   return (
-    <Stack gap="xs" aria-busy="true" aria-label="Carregando">
+    <Stack gap="xs" role="status" aria-busy="true" aria-label="Carregando">
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} height={height} radius="sm" />
       ))}

@@ -34,7 +34,13 @@ export function TokenGrid({ query, page, pageSize, onPageChange, columns = 3 }: 
         />
       );
     return (
-      <SimpleGrid cols={cols} spacing="lg" aria-busy="true" aria-label="Carregando tokens">
+      <SimpleGrid
+        cols={cols}
+        spacing="lg"
+        role="status"
+        aria-busy="true"
+        aria-label="Carregando tokens"
+      >
         {Array.from({ length: pageSize }, (_, i) => (
           <TokenCardSkeleton key={i} />
         ))}

@@ -11,7 +11,7 @@ describe('tokenStatus', () => {
   it('maps each flag to its badge', () => {
     expect(tokenStatus(flags(true, false, false))).toMatchObject({
       label: 'Em captação',
-      color: 'green',
+      color: 'copaiba',
     });
     expect(tokenStatus(flags(false, true, false))).toMatchObject({
       label: '100% Vendido',

@@ -13,7 +13,8 @@ export interface TokenStatus {
 const STATUSES: Record<TokenStatusKey, TokenStatus> = {
   distributing: { key: 'distributing', label: 'Concluído', color: 'gray' },
   'sold-out': { key: 'sold-out', label: '100% Vendido', color: 'red' },
-  funding: { key: 'funding', label: 'Em captação', color: 'green' },
+  // The theme's green: Mantine's lighter green on its light badge misses 4.5:1.
+  funding: { key: 'funding', label: 'Em captação', color: 'copaiba' },
 };
 
 type StatusFlags = Pick<TokenCard, 'is_funding' | 'is_all_sold' | 'is_distributing'>;

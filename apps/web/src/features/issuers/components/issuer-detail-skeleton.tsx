@@ -3,7 +3,7 @@ import classes from './issuer-detail.module.css';
 
 export function IssuerDetailSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Carregando emissor">
+    <div role="status" aria-busy="true" aria-label="Carregando emissor">
       <Skeleton className={classes.banner} radius={0} />
       <Container size="xl">
         <div className={classes.head}>

@@ -12,6 +12,8 @@ export const SEND_FAILED = 'Não foi possível enviar os relatórios.';
 
 type Kind = 'report' | 'indicators';
 
+const PICK_PDF = 'Selecionar PDF';
+
 const KIND_LABEL: Record<Kind, string> = {
   report: 'Relatório de Atualização',
   indicators: 'Relatório de Indicadores',
@@ -61,8 +63,13 @@ function PdfPicker({ kind, project, value, onChange, disabled, withLabel }: Pick
     <Stack gap={4} miw={0}>
       <FileInput
         label={withLabel ? KIND_LABEL[kind] : undefined}
-        aria-label={withLabel ? undefined : `${KIND_LABEL[kind]} de ${project.symbol}`}
-        placeholder="Selecionar PDF"
+        // Named by what it is and what it shows (WCAG 2.5.3): the file chosen, or the placeholder.
+        aria-label={
+          withLabel
+            ? undefined
+            : `${KIND_LABEL[kind]} de ${project.symbol}: ${value?.name ?? PICK_PDF}`
+        }
+        placeholder={PICK_PDF}
         accept="application/pdf,.pdf"
         clearable
         size="sm"

@@ -1,20 +1,10 @@
 import type { MyListingRow, MyListingStatus } from '@copaiba/contracts';
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTag, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { FullBadge } from '@/components/full-badge';
 import { PagedCard } from '@/components/paged-card';
 import { EmptyList } from '@/components/query-states';
 import { errorMessage } from '@/lib/api-error';
@@ -32,11 +22,7 @@ const STATUS: Record<MyListingStatus, { label: string; color: string }> = {
 
 function ListingStatus({ status }: { status: MyListingStatus }) {
   const { label, color } = STATUS[status];
-  return (
-    <Badge variant="light" color={color} radius="sm" tt="none">
-      {label}
-    </Badge>
-  );
+  return <FullBadge color={color}>{label}</FullBadge>;
 }
 
 /** 'Cancelar' on an open listing; nothing on a closed one. */
@@ -205,9 +191,11 @@ export function MyListings() {
                     {field('Recebido', formatMoney(row.proceeds))}
                     {field('Criada em', formatDateTime(row.created_at))}
                   </SimpleGrid>
-                  <Group justify="flex-end">
-                    <CancelAction row={row} onCancel={setCancelling} />
-                  </Group>
+                  {row.status === 'aberta' && (
+                    <Group justify="flex-end">
+                      <CancelAction row={row} onCancel={setCancelling} />
+                    </Group>
+                  )}
                 </Paper>
               ))}
             </Stack>

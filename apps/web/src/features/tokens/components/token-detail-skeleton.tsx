@@ -4,7 +4,7 @@ import classes from './token-detail.module.css';
 /** The page's shape while the token loads. */
 export function TokenDetailSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Carregando token">
+    <div role="status" aria-busy="true" aria-label="Carregando token">
       <div className={classes.hero}>
         <Container size="xl" className={classes.heroInner}>
           <Skeleton height={14} width={140} mb={20} opacity={0.3} />

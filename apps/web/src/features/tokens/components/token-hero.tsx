@@ -6,12 +6,15 @@ import { MediaImage } from '@/components/media-image';
 import { ProgressBar } from '@/components/progress-bar';
 import { TokenStatusBadge } from '@/components/token-status-badge';
 import { formatMoney, formatPercent } from '@/lib/format';
+import { useIsLoggedIn } from '@/lib/session';
 import { fundingProgress } from '@/lib/token-figures';
 import classes from './token-detail.module.css';
 
 /** The banner over the detail page: issuer image, symbol, name, badge and headline figures. */
 export function TokenHero({ token }: { token: PublicToken }) {
   const progress = fundingProgress(token);
+  // Back to the token list of the person's own screens: 'Compra de Tokens' once logged in.
+  const tokenList = useIsLoggedIn() ? '/list-all-tokens' : '/#tokens';
   return (
     <header className={classes.hero}>
       {token.token_issuer__token_issuer_image && (
@@ -27,7 +30,7 @@ export function TokenHero({ token }: { token: PublicToken }) {
         />
       )}
       <Container size="xl" className={classes.heroInner}>
-        <Anchor component={Link} to="/#tokens" className={classes.back} size="sm">
+        <Anchor component={Link} to={tokenList} className={classes.back} size="sm">
           <IconChevronLeft size={16} aria-hidden /> Tokens de Ativos
         </Anchor>
         <Group gap="lg" wrap="nowrap" align="center" className={classes.heroHead}>

@@ -147,6 +147,7 @@ export function SellModal({ token, onClose }: { token: OwnedToken | null; onClos
               .
             </Text>
             <NumberInput
+              size="md"
               label="Quantidade"
               value={quantity}
               onChange={setQuantity}

@@ -1,3 +1,4 @@
+import { hyphenatedRandomPixKey } from '@copaiba/contracts';
 import type { ReactMaskOpts } from 'react-imask';
 
 export const PIX_KEY_TYPES = [
@@ -8,8 +9,6 @@ export const PIX_KEY_TYPES = [
   { value: 'keyRandom', label: 'Chave aleatória' },
 ] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number]['value'];
-
-export const RANDOM_KEY_MAX_LENGTH = 33;
 
 /** IMask options per key type (docs/product.md §5); e-mail and random keys are unmasked. */
 export const PIX_KEY_MASKS: Record<'keyPhone' | 'keyCPF' | 'keyCNPJ', ReactMaskOpts> = {
@@ -36,7 +35,10 @@ export function isEmail(value: string): boolean {
   return EMAIL.test(value.trim());
 }
 
-/** The key as the API takes it: phone '+55' + digits, CPF/CNPJ without punctuation. */
+/**
+ * The key as the API takes it: phone '+55' + digits, CPF/CNPJ without punctuation, a random key
+ * (typed with or without its hyphens) hyphenated.
+ */
 export function pixKeyForApi(type: PixKeyType, value: string): string {
   switch (type) {
     case 'keyPhone':
@@ -45,6 +47,8 @@ export function pixKeyForApi(type: PixKeyType, value: string): string {
       return value.replace(/\D/g, '');
     case 'keyCNPJ':
       return value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+    case 'keyRandom':
+      return hyphenatedRandomPixKey(value) ?? value.trim();
     default:
       return value.trim();
   }
@@ -59,6 +63,8 @@ export function isPixKeyComplete(type: PixKeyType, value: string): boolean {
       return value.replace(/\D/g, '').length === 11;
     case 'keyCNPJ':
       return value.replace(/[^0-9A-Za-z]/g, '').length === 14;
+    case 'keyRandom':
+      return hyphenatedRandomPixKey(value) !== null;
     default:
       return value.trim().length > 0;
   }

@@ -45,7 +45,7 @@ function StatementCards({ rows }: { rows: StatementRow[] }) {
         aside: (
           <Text
             fw={700}
-            c={isNegative(row) ? 'red.7' : 'copaiba.8'}
+            c={isNegative(row) ? 'red.9' : 'copaiba.8'}
             style={{ whiteSpace: 'nowrap' }}
           >
             {formatMoney(row.balance)}
@@ -92,7 +92,7 @@ function StatementTable({ rows }: { rows: StatementRow[] }) {
                 </Table.Td>
                 <Table.Td
                   ta="right"
-                  c={negative ? 'red.7' : 'copaiba.8'}
+                  c={negative ? 'red.9' : 'copaiba.8'}
                   fw={600}
                   style={{ whiteSpace: 'nowrap' }}
                 >

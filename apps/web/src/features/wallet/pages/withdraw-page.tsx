@@ -1,3 +1,4 @@
+import { RANDOM_PIX_KEY_LENGTH } from '@copaiba/contracts';
 import { centsToDecimal, typedAmountToCents } from '@copaiba/contracts/money';
 import {
   Button,
@@ -26,7 +27,6 @@ import {
   PIX_KEY_MASKS,
   PIX_KEY_TYPES,
   pixKeyForApi,
-  RANDOM_KEY_MAX_LENGTH,
   type PixKeyType,
 } from '../lib/pix-key';
 
@@ -53,7 +53,7 @@ export default function WithdrawPage() {
     return (
       <WalletCard title="Saque de dinheiro">
         <Center py="xl">
-          <Loader aria-label="Carregando" />
+          <Loader role="status" aria-label="Carregando" />
         </Center>
       </WalletCard>
     );
@@ -137,7 +137,7 @@ export default function WithdrawPage() {
                 setErrors((e) => ({ ...e, key: undefined }));
               }}
               type={type === 'keyEmail' ? 'email' : 'text'}
-              maxLength={type === 'keyRandom' ? RANDOM_KEY_MAX_LENGTH : undefined}
+              maxLength={type === 'keyRandom' ? RANDOM_PIX_KEY_LENGTH : undefined}
               autoComplete="off"
               {...keyProps}
             />
