@@ -58,6 +58,7 @@ const SQL_CODE = [
   'desistencias.sql',
   'market.sql',
   'investor.sql',
+  'offer-jobs.sql',
   'users-notify.sql',
 ];
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { investorMessages, todayInSaoPaulo } from '@copaiba/contracts';
-import { installmentPayments, ledgerTransfers, tokens, users } from '@copaiba/db';
+import { installmentPayments, ledgerTransfers, offerJobQueue, tokens, users } from '@copaiba/db';
 import { and, count, eq, inArray, lt, notExists, or } from 'drizzle-orm';
 import { isDatabaseUnavailable, TEMPORARILY_UNAVAILABLE } from '../lib/app-error.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
@@ -832,7 +832,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
             ),
           ),
         );
-      if (pending!.n === 0) break;
+      // And what a closing or a payout queued is served (offer-jobs.sql: batches after the claim).
+      const [owed] = await db.select({ n: count() }).from(offerJobQueue);
+      if (pending!.n === 0 && owed!.n === 0) break;
       await sleep(500);
     }
     await checkAtRest('at the end', true);

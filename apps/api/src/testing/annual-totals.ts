@@ -5,7 +5,10 @@ import { sqlRows } from '../lib/sql-rows.ts';
 export interface AnnualTotalDrift {
   userId: number;
   year: number;
-  /** What the ledger says: the year's purchases, less those undone and those of failed offers. */
+  /**
+   * What the ledger says: the year's purchases, less those undone and those of failed offers
+   * already refunded (a refund still queued by the closing job counts until its batch: offer-jobs.sql).
+   */
   expectedCents: string;
   storedCents: string;
 }
@@ -21,7 +24,10 @@ export function annualTotalsDrift(db: Database): Promise<AnnualTotalDrift[]> {
     sql`with expected as (
         select p.user_id, sao_paulo_year(p.created_at) as year, sum(p.amount_cents) as cents
         from ledger_transfers p join tokens t on t.id = p.token_id
-        where p.kind = 'purchase' and t.offer_status is distinct from 'failed'
+        where p.kind = 'purchase'
+          and (t.offer_status is distinct from 'failed'
+            or exists (select 1 from offer_job_queue q where q.token_id = p.token_id
+              and q.kind = 'refund' and q.user_id = p.user_id))
           and not exists (select 1 from ledger_transfers d
             where d.idempotency_key = desistencia_key(p.id))
         group by p.user_id, sao_paulo_year(p.created_at))

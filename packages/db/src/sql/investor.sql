@@ -67,16 +67,16 @@ LANGUAGE sql STABLE AS $$
   FROM declared
 $$;
 
--- An offer that failed: each buyer's purchases of it that were not undone leave their years'
--- totals (the closing job, in the transaction of the refunds, holding the buyers' wallets).
-CREATE OR REPLACE FUNCTION uncount_failed_offer(p_token_id bigint) RETURNS void
-LANGUAGE sql AS $$
+-- A failed offer's refunds: these buyers' purchases of it that were not undone leave their years'
+-- totals (the closing job's batch, in the transaction of their refunds, holding their wallets).
+CREATE OR REPLACE FUNCTION uncount_refunded_purchases(p_token_id bigint, p_user_ids bigint[])
+RETURNS void LANGUAGE sql AS $$
   UPDATE investor_annual_investments a
   SET invested_cents = a.invested_cents - s.cents
   FROM (
     SELECT p.user_id, sao_paulo_year(p.created_at) AS year, sum(p.amount_cents) AS cents
     FROM ledger_transfers p
-    WHERE p.token_id = p_token_id AND p.kind = 'purchase'
+    WHERE p.user_id = ANY (p_user_ids) AND p.kind = 'purchase' AND p.token_id = p_token_id
       AND NOT EXISTS (SELECT 1 FROM ledger_transfers d
         WHERE d.idempotency_key = desistencia_key(p.id))
     GROUP BY p.user_id, sao_paulo_year(p.created_at)

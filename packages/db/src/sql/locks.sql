@@ -9,7 +9,9 @@
 --                                        token;
 --      lock_offer_for_closing(token)     exclusive, by the job that closes it;
 --      lock_offer_for_payout(token)      exclusive, by the job that pays an installment
---   4. the operation's own row           a Pix charge, a withdrawal, an installment's claim
+--   4. the operation's own row           a Pix charge, a withdrawal, an installment's claim, a
+--                                        listing (then the board's parties' offer_job_queue rows),
+--                                        the holders' offer_job_queue rows of a job's batch
 --   5. lock_wallets(users)               wallets, in the order of their users' ids
 --   6. token_holdings rows, and investor_annual_investments (an investor's year's totals)
 --   7. other ledger accounts             clearing, issuer payable and funding: by account id
@@ -54,9 +56,10 @@ LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(lock_class('offer'), p_token_id::integer);
 $$;
 
--- The installment payout takes the token's lock exclusively before it reads who holds the units,
--- so no board purchase of the token is in flight while it reads and pays: every unit is paid once,
--- and each holder's ledger shows the payment after every sale that came before it.
+-- The installment payout's claim takes the token's lock exclusively while it reads who holds the
+-- units and queues what each is owed, so no board purchase of the token is in flight meanwhile:
+-- every unit is paid once, to whoever held it at the claim; the payments follow in batches
+-- (offer-jobs.sql), and board purchases go on between them.
 CREATE OR REPLACE FUNCTION lock_offer_for_payout(p_token_id bigint) RETURNS void
 LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(lock_class('offer'), p_token_id::integer);

@@ -22,27 +22,33 @@
 --      listing's lock, so a concurrent retry of the same purchase waits and then finds it).
 --   3. Refusals that need no write: one's own listing; a buyer who is not an active investor (an
 --      offer purchase on Copaíba, not undone, since p_active_since); a listing cancelled or sold
---      out; more units than are left (with units_left).
+--      out; more units than are left (with units_left). Then both parties' remunerations of the
+--      token still queued by an installment's payout (offer_job_lock_holders, offer-jobs.sql:
+--      step 4 too, waiting for a batch that is serving them).
 --   4. Both wallets, in user-id order (lock_wallets, step 5); the buyer's balance must cover the
 --      price and the fee (insufficient), read under that lock.
 --   5. The trade and the answer stored under the Idempotency-Key.
 --   6. The holdings (step 6): the units leave the seller's holding and its reservation, and join
 --      the buyer's.
---   7. The money (ledger_transfer, step 7 for the token's market_clearing and fee accounts): the
+--   7. The money (ledger_transfer, step 7 for the token's market_clearing and fee accounts). First
+--      the parties' queued remunerations (offer_job_serve_holders), so each ledger shows an
+--      installment claimed before the trade ahead of it; then the
 --      price from the buyer's wallet to the clearing account (market_purchase, the buyer's line),
 --      from there to the seller's wallet (market_sale, the seller's line), and the fee, when
 --      there is one, from the buyer's wallet to the token's market_fees account (market_fee).
 --   8. The listing: units left down, sold out at zero.
---   9. Last, the token's row (step 9, chain_record): the transfer between the two custodied
---      wallets goes to the chain outbox, numbered in commit order.
+--   9. Last, the token's row (step 9, chain_record): the remunerations paid in step 7, then the
+--      transfer between the two custodied wallets, go to the chain outbox, numbered in commit
+--      order.
 --  10. Both receipts: market_purchase to the buyer, market_sale to the seller (notifications.sql).
 -- One transaction, one round trip. SQL answers outcomes; the API turns them into statuses and
 -- messages (apps/api/src/modules/market/market.service.ts).
 --
--- Installments: the payout waits for the board purchases of the token in flight (step 0) and
--- reads its holdings after them; purchases that come later wait for the payout. Every unit is paid
--- once, to whoever holds it when the installment is paid, and each holder's ledger shows the
--- payment after the sales that came before it.
+-- Installments: the payout's claim waits for the board purchases of the token in flight (step 0)
+-- and queues what each holder is owed for the units they hold then; purchases that come later
+-- wait for the claim, not for the payment (offer-jobs.sql). Every unit is paid once, to whoever
+-- held it when the installment was claimed, and each party's ledger shows that payment before any
+-- trade after the claim (step 7).
 
 -- The fee on an amount at p_fee_bp hundredths of a percent (MARKET_FEE_PERCENT), half-even.
 CREATE OR REPLACE FUNCTION market_fee_cents(p_amount_cents bigint, p_fee_bp integer)
@@ -156,6 +162,7 @@ DECLARE
   v_trade bigint;
   v_answer jsonb;
   v_key text;
+  v_served jsonb;
 BEGIN
   -- 0. The token's offer lock (a listing's token never changes).
   SELECT * INTO v_listing FROM market_listings l WHERE l.id = p_listing_id;
@@ -199,6 +206,7 @@ BEGIN
     RETURN QUERY SELECT 'not_enough_units', v_listing.quantity_left, NULL::integer, NULL::jsonb;
     RETURN;
   END IF;
+  PERFORM offer_job_lock_holders(v_listing.token_id, ARRAY[p_buyer_id, v_listing.seller_id]);
   -- 4. The wallets; the buyer's balance.
   PERFORM lock_wallets(ARRAY[p_buyer_id, v_listing.seller_id]);
   v_amount := p_quantity * v_listing.unit_price_cents;
@@ -229,7 +237,9 @@ BEGIN
   VALUES (p_buyer_id, v_listing.token_id, p_quantity)
   ON CONFLICT (user_id, token_id)
   DO UPDATE SET quantity = h.quantity + excluded.quantity, updated_at = now();
-  -- 7. The money: each party's line is its own transfer, through the token's clearing account.
+  -- 7. The money: the parties' remunerations still queued, then each party's line as its own
+  -- transfer, through the token's clearing account.
+  v_served := offer_job_serve_holders(v_listing.token_id, ARRAY[p_buyer_id, v_listing.seller_id]);
   v_key := 'market:' || v_trade;
   PERFORM ledger_transfer(
     v_key || ':purchase', 'market_purchase',
@@ -254,7 +264,9 @@ BEGIN
     status = CASE WHEN l.quantity_left = p_quantity THEN 'sold_out' ELSE 'open' END,
     closed_at = CASE WHEN l.quantity_left = p_quantity THEN now() END
   WHERE l.id = p_listing_id;
-  -- 9. The chain: the seller's units to the buyer's wallet.
+  -- 9. The chain: the remunerations paid, then the seller's units to the buyer's wallet.
+  PERFORM chain_record(v_listing.token_id, 'remunerate', s.installment, s.keys)
+  FROM jsonb_to_recordset(v_served) AS s(installment integer, keys text[]);
   PERFORM chain_record(v_listing.token_id, 'transfer', NULL,
     ARRAY[v_key || ':purchase', v_key || ':sale']);
   -- 10. The receipts.

@@ -1,12 +1,11 @@
 import { todayInSaoPaulo } from '@copaiba/contracts';
-import { installmentPayments, tokenHoldings, tokens, type Database } from '@copaiba/db';
-import { and, eq, gt } from 'drizzle-orm';
+import { installmentPayments, tokens, type Database } from '@copaiba/db';
+import { eq, sql } from 'drizzle-orm';
 import { installmentAmountsPerUnit, installmentDates } from '../catalogue/token-figures.ts';
-import { recordOnChain } from '../chain/outbox.ts';
-import { accounts, transfer } from '../ledger/ledger.ts';
 import { locks } from '../locks/locks.ts';
-import { recordNotification } from '../notifications/notifications.service.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
+import { sqlRows } from '../../lib/sql-rows.ts';
+import { queuedJobs, serveQueuedJob, type OfferJobOptions } from './offer-job-queue.ts';
 
 export interface PaidInstallment {
   tokenId: number;
@@ -18,11 +17,18 @@ export interface PaidInstallment {
 /**
  * Pays every installment that is due (its date reached in São Paulo) and not yet paid, oldest
  * first: each holder's wallet is credited units × the per-unit amount from the token's issuer
- * funding account (statement type Remuneração). One transaction per installment; the
- * installment's row is claimed first, so a second instance or a rerun pays nothing twice.
+ * funding account (statement type Remuneração). An installment is claimed in a short transaction
+ * of its own, which queues what each holder is owed for the units held at that moment, so a second
+ * instance or a rerun claims nothing twice; the queue is then served `batchSize` holders per
+ * transaction (offer-job-queue.ts), here and for any payout a crashed run left half served.
  */
-export async function payDueInstallments(db: Database, now: Date): Promise<PaidInstallment[]> {
+export async function payDueInstallments(
+  db: Database,
+  now: Date,
+  options: OfferJobOptions = {},
+): Promise<PaidInstallment[]> {
   const today = todayInSaoPaulo(now);
+  for (const job of await queuedJobs(db, ['remuneration'])) await serveQueuedJob(db, job, options);
   const distributing = await db.select().from(tokens).where(eq(tokens.offerStatus, 'distributing'));
   const paid: PaidInstallment[] = [];
   for (const token of distributing) {
@@ -39,94 +45,44 @@ export async function payDueInstallments(db: Database, now: Date): Promise<PaidI
     for (const [i, dueDate] of dates.entries()) {
       if (dueDate > today) break;
       if (done.has(i + 1)) continue;
-      const result = await db.transaction((tx) =>
-        payInstallment(tx, { token, number: i + 1, dueDate, perUnit: perUnit[i]! }, now),
+      const installment = { tokenId: token.id, number: i + 1, dueDate, perUnit: perUnit[i]! };
+      const claimed = await db.transaction((tx) => claimInstallment(tx, installment, now));
+      if (!claimed) continue;
+      // Shown as paid ('pago') from the claim: the catalogue's schedule counts claimed rows.
+      catalogueChanged();
+      paid.push(claimed);
+      await serveQueuedJob(
+        db,
+        { tokenId: token.id, kind: 'remuneration', installment: installment.number },
+        options,
       );
-      if (result) paid.push(result);
     }
   }
-  if (paid.length > 0) catalogueChanged();
   return paid;
 }
 
-async function payInstallment(
+/**
+ * Claims the installment and queues each holder's remuneration. The token's lock, exclusive, so
+ * no board purchase of it is in flight while the holdings are read (locks.sql); purchases that
+ * come later wait for this transaction only, not for the payments.
+ */
+async function claimInstallment(
   tx: Database,
-  installment: {
-    token: Pick<typeof tokens.$inferSelect, 'id' | 'name' | 'symbol' | 'installments'>;
-    number: number;
-    dueDate: string;
-    perUnit: bigint;
-  },
+  installment: { tokenId: number; number: number; dueDate: string; perUnit: bigint },
   now: Date,
 ): Promise<PaidInstallment | null> {
-  const { token, number } = installment;
-  const tokenId = token.id;
-  // No board purchase of the token in flight while its holders are read and paid (locks.sql).
+  const { tokenId, number } = installment;
   await locks.offerForPayout(tx, tokenId);
-  const [claimed] = await tx
-    .insert(installmentPayments)
-    .values({
-      tokenId,
-      installmentNumber: number,
-      dueDate: installment.dueDate,
-      totalCents: 0n,
-      holders: 0,
-      paidAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!claimed) return null;
-  const holders = await tx
-    .select({ userId: tokenHoldings.userId, quantity: tokenHoldings.quantity })
-    .from(tokenHoldings)
-    .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)))
-    .orderBy(tokenHoldings.userId);
-  // The holders' wallets first, in the order every transaction takes them (docs/ARCHITECTURE.md).
-  await locks.wallets(
+  const [row] = await sqlRows<{ claimed: boolean; holders: number | null; total_cents: string }>(
     tx,
-    holders.map((h) => h.userId),
+    sql`select * from offer_job_enqueue_installment(${tokenId}::bigint, ${number}::integer,
+      ${installment.dueDate}::date, ${installment.perUnit}::bigint, ${now.toISOString()}::timestamptz)`,
   );
-  let totalCents = 0n;
-  const paid: string[] = [];
-  for (const holder of holders) {
-    const amountCents = BigInt(holder.quantity) * installment.perUnit;
-    if (amountCents === 0n) continue;
-    paid.push(`remuneration:${tokenId}:${number}:${holder.userId}`);
-    await transfer(tx, {
-      key: paid.at(-1)!,
-      kind: 'remuneration',
-      from: accounts.issuerFunding(tokenId),
-      to: accounts.wallet(holder.userId),
-      amountCents,
-      userId: holder.userId,
-      tokenId,
-      quantity: holder.quantity,
-      reference: String(number),
-    });
-    // Each holder hears of the amount, in the payment's transaction (docs/product.md §16).
-    await recordNotification(tx, holder.userId, {
-      kind: 'installment_paid',
-      data: {
-        token_id: tokenId,
-        token_name: token.name,
-        token_symbol: token.symbol,
-        installment: number,
-        installments: token.installments,
-        quantity: holder.quantity,
-        amount_cents: Number(amountCents),
-      },
-    });
-    totalCents += amountCents;
-  }
-  await recordOnChain(tx, { tokenId, kind: 'remunerate', installment: number, transferKeys: paid });
-  await tx
-    .update(installmentPayments)
-    .set({ totalCents, holders: holders.length })
-    .where(
-      and(
-        eq(installmentPayments.tokenId, tokenId),
-        eq(installmentPayments.installmentNumber, number),
-      ),
-    );
-  return { tokenId, installmentNumber: number, totalCents, holders: holders.length };
+  if (!row?.claimed) return null;
+  return {
+    tokenId,
+    installmentNumber: number,
+    totalCents: BigInt(row.total_cents),
+    holders: row.holders ?? 0,
+  };
 }

@@ -1,12 +1,11 @@
 import { todayInSaoPaulo } from '@copaiba/contracts';
-import { ledgerTransfers, tokenHoldings, tokens, type Database } from '@copaiba/db';
-import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { tokens, type Database } from '@copaiba/db';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { installmentAmountsPerUnit } from '../catalogue/token-figures.ts';
-import { recordOnChain } from '../chain/outbox.ts';
 import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
 import { locks } from '../locks/locks.ts';
-import { recordNotification } from '../notifications/notifications.service.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
+import { jobPending, queuedJobs, serveQueuedJob, type OfferJobOptions } from './offer-job-queue.ts';
 
 export interface ClosingReport {
   succeeded: number[];
@@ -34,13 +33,16 @@ function isDue(
 
 /**
  * Closes every offer that is due (isDue): raised ≥ minimum → the escrow goes to the issuer's
- * payable account and the token distributes; otherwise every buyer is refunded from the escrow and
- * the offer fails. Each token closes in its own transaction.
+ * payable account and the token distributes; otherwise the offer fails and every buyer is
+ * refunded from the escrow. Each offer is decided in a short transaction of its own, which changes
+ * its status (no purchase or desistência of it is accepted after that) and queues what each holder
+ * is owed; the queue is then served `batchSize` holders per transaction (offer-job-queue.ts), here
+ * and for any closing a crashed run left half served.
  */
 export async function closeDueOffers(
   db: Database,
   now: Date,
-  { desistenciaDays }: { desistenciaDays: number },
+  { desistenciaDays, ...options }: { desistenciaDays: number } & OfferJobOptions,
 ): Promise<ClosingReport> {
   const today = todayInSaoPaulo(now);
   // Purchases made after this instant may still be undone.
@@ -61,23 +63,33 @@ export async function closeDueOffers(
     );
   const report: ClosingReport = { succeeded: [], failed: [] };
   for (const { id } of due) {
-    const outcome = await db.transaction((tx) => closeOffer(tx, id, today, undoableSince));
+    const outcome = await db.transaction((tx) => decideOffer(tx, id, today, undoableSince));
     if (outcome) report[outcome].push(id);
   }
-  if (due.length > 0) catalogueChanged();
+  if (report.succeeded.length + report.failed.length > 0) catalogueChanged();
+  for (const job of await queuedJobs(db, ['refund', 'offer_succeeded'])) {
+    await serveQueuedJob(db, job, options);
+    if (job.kind === 'refund' && !(await jobPending(db, job))) {
+      const left = await balanceOf(db, accounts.escrow(job.tokenId));
+      if (left !== 0n)
+        throw new Error(`escrow of token ${job.tokenId} holds ${left} after refunds`);
+    }
+  }
   return report;
 }
 
-async function closeOffer(
+/**
+ * Decides a due offer and queues its holders, in one transaction. Purchases and desistências in
+ * flight finish first and new ones wait (the offer's lock, exclusive), then find it closed; a
+ * second instance waits here, then finds it no longer due. Then, in the order of
+ * docs/ARCHITECTURE.md: the issuer's account, the escrow, the token.
+ */
+async function decideOffer(
   tx: Database,
   tokenId: number,
   today: string,
   undoableSince: Date | null,
 ): Promise<keyof ClosingReport | null> {
-  // Purchases and desistências in flight finish first and new ones wait, so nothing below
-  // changes under the job; a second instance waits here, then finds the offer closed. Then the
-  // locks in their order: the buyers' wallets, their holdings and years' totals, the issuer's
-  // account, the escrow, the token (docs/ARCHITECTURE.md).
   await locks.offerForClosing(tx, tokenId);
   const [token] = await tx.select().from(tokens).where(eq(tokens.id, tokenId));
   if (!token || !isDue(token, today, undoableSince)) return null;
@@ -98,95 +110,22 @@ async function closeOffer(
     await tx.update(tokens).set({ offerStatus: 'distributing' }).where(eq(tokens.id, tokenId));
     // Every holder hears of it with the schedule their units follow (docs/product.md §16).
     const perUnit = installmentAmountsPerUnit(token).reduce((sum, cents) => sum + cents, 0n);
-    for (const holder of await holdersOf(tx, tokenId)) {
-      await recordNotification(tx, holder.userId, {
-        kind: 'offer_succeeded',
-        data: {
-          ...tokenRef(token),
-          quantity: holder.quantity,
-          total_to_receive_cents: Number(perUnit * BigInt(holder.quantity)),
-          installments: token.installments,
-          first_installment_date: token.firstDateInstallment,
-        },
-      });
-    }
+    await enqueueClosing(tx, tokenId, 'offer_succeeded', perUnit);
     return 'succeeded';
   }
 
-  const buyers = await paidByBuyer(tx, tokenId);
-  await locks.wallets(
-    tx,
-    buyers.map((b) => b.userId),
-  );
-  await tx
-    .update(tokenHoldings)
-    .set({ quantity: 0, updatedAt: new Date() })
-    .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)));
-  // What the buyers paid for this offer no longer counts in their annual limits.
-  await tx.execute(sql`select uncount_failed_offer(${tokenId}::bigint)`);
-  const refunds: string[] = [];
-  for (const buyer of buyers) {
-    refunds.push(`refund:${tokenId}:${buyer.userId}`);
-    await transfer(tx, {
-      key: refunds.at(-1)!,
-      kind: 'refund',
-      from: accounts.escrow(tokenId),
-      to: accounts.wallet(buyer.userId),
-      amountCents: buyer.paidCents,
-      userId: buyer.userId,
-      tokenId,
-      quantity: buyer.quantity,
-      reference: token.symbol,
-    });
-    await recordNotification(tx, buyer.userId, {
-      kind: 'offer_failed',
-      data: {
-        ...tokenRef(token),
-        quantity: buyer.quantity,
-        refunded_cents: Number(buyer.paidCents),
-      },
-    });
-  }
-  const left = await balanceOf(tx, accounts.escrow(tokenId));
-  if (left !== 0n) throw new Error(`escrow of token ${tokenId} holds ${left} after refunds`);
-  await recordOnChain(tx, { tokenId, kind: 'burn', transferKeys: refunds });
+  // Each buyer gets back what they paid (purchases less desistências), batch by batch.
   await tx.update(tokens).set({ offerStatus: 'failed' }).where(eq(tokens.id, tokenId));
+  await enqueueClosing(tx, tokenId, 'refund', 0n);
   return 'failed';
 }
 
-const tokenRef = (token: TokenRow) => ({
-  token_id: token.id,
-  token_name: token.name,
-  token_symbol: token.symbol,
-});
-
-/** Who holds units of the token, and how many, by user id. */
-const holdersOf = (tx: Database, tokenId: number) =>
-  tx
-    .select({ userId: tokenHoldings.userId, quantity: tokenHoldings.quantity })
-    .from(tokenHoldings)
-    .where(and(eq(tokenHoldings.tokenId, tokenId), gt(tokenHoldings.quantity, 0)))
-    .orderBy(tokenHoldings.userId);
-
-/** Each holder's units and what they paid for them: the ledger's purchases less desistências. */
-async function paidByBuyer(tx: Database, tokenId: number) {
-  const holdings = await holdersOf(tx, tokenId);
-  const paid = await tx
-    .select({
-      userId: ledgerTransfers.userId,
-      total: sql<string>`sum(case when ${ledgerTransfers.kind} = 'purchase'
-        then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end)`,
-    })
-    .from(ledgerTransfers)
-    .where(
-      and(
-        inArray(ledgerTransfers.kind, ['purchase', 'desistencia']),
-        eq(ledgerTransfers.tokenId, tokenId),
-      ),
-    )
-    .groupBy(ledgerTransfers.userId);
-  const paidBy = new Map(paid.map((p) => [p.userId, BigInt(p.total)]));
-  return holdings
-    .map((h) => ({ ...h, paidCents: paidBy.get(h.userId) ?? 0n }))
-    .filter((h) => h.paidCents > 0n);
-}
+const enqueueClosing = (
+  tx: Database,
+  tokenId: number,
+  kind: 'refund' | 'offer_succeeded',
+  totalPerUnitCents: bigint,
+) =>
+  tx.execute(
+    sql`select offer_job_enqueue_closing(${tokenId}::bigint, ${kind}::text, ${totalPerUnitCents}::bigint)`,
+  );

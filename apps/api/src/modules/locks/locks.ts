@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm';
  *   3. offer               shared by purchases (in buy_tokens_batch), desistências (undo_purchase)
  *                          and board purchases (market_buy), exclusive by offerForClosing and
  *                          offerForPayout
- *   4. the operation's own row: a Pix charge, a withdrawal, an installment's claim
+ *   4. the operation's own row: a Pix charge, a withdrawal, an installment's claim, a listing,
+ *      the offer jobs' queue rows (offer-jobs.sql)
  *   5. wallets             by user id
  *   6. token holdings, and an investor's year's totals (investor_annual_investments)
  *   7. other ledger accounts (clearing, issuer payable and funding), by id
@@ -32,8 +33,9 @@ export const locks = {
   },
 
   /**
-   * 3. A distributing token's units, exclusively: an installment's payout waits for the board
-   * purchases in flight and new ones wait for it, so it reads every holding as it pays it.
+   * 3. A distributing token's units, exclusively: an installment's claim waits for the board
+   * purchases in flight and new ones wait for it, so the holdings it queues for payment are the
+   * units each holder has at that moment.
    */
   async offerForPayout(tx: Database, tokenId: number): Promise<void> {
     await tx.execute(sql`select lock_offer_for_payout(${tokenId}::bigint)`);
