@@ -46,7 +46,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const deps: AppDeps = {
     config,
     database,
-    secrets: deriveSecrets(randomBytes(32).toString('hex'), TEST_ENCRYPTION_SECRET),
+    // JWT_SECRET in `env`: a server process started beside it accepts its access tokens.
+    secrets: deriveSecrets(
+      config.JWT_SECRET ?? randomBytes(32).toString('hex'),
+      TEST_ENCRYPTION_SECRET,
+    ),
     mailer: smtpMailer(smtp.url, config.MAIL_FROM),
     storage,
     rateLimits: options.rateLimits ?? generousRateLimits,
