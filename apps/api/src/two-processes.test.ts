@@ -188,7 +188,9 @@ describe('two API processes on one database', () => {
       body: {
         email: user.email,
         password,
-        captcha: await solveCaptcha(challenge.body as Parameters<typeof solveCaptcha>[0]),
+        captcha: await solveCaptcha(
+          challenge.body as unknown as Parameters<typeof solveCaptcha>[0],
+        ),
       },
     });
     expect(signIn.status).toBe(200);
