@@ -10,7 +10,8 @@ import { MyListings } from '../components/my-listings';
 export default function MuralPage() {
   usePageTitle('Mural de Negociação');
   return (
-    <Container size={1100} py={{ base: 24, sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
+    // 'xl': the board's eight columns fit at 1280 px without scrolling sideways.
+    <Container size="xl" py={{ base: 24, sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
         <Stack gap={6}>
           <Title order={1} fz={{ base: 26, sm: 32 }} c="copaiba.9">
