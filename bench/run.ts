@@ -4,7 +4,8 @@
  * trying the harness), --skip-web (no build, no Lighthouse), --only=public,auth,buy,market,web
  * (those groups only, on a database of its own, printed and not written to bench/results: for
  * measuring one change while other work shares the machine), --out=NAME (with --only: written to
- * bench/results/NAME.json and NAME.md after all).
+ * bench/results/NAME.json and NAME.md after all), --scale (the reads on the demo data and on a
+ * generated data set a hundred times larger, with their plans: bench/lib/scale.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ import {
 import { load, median, pgbenchDecrement, type LoadResult } from './lib/load.ts';
 import { repoRoot, run, sampleRss, startNode, type Child } from './lib/processes.ts';
 import { markdownTable, type Figure } from './lib/report.ts';
+import { runScale } from './lib/scale.ts';
 import { entryJavaScript, runLighthouse, type LighthouseResult } from './lib/web.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -154,6 +156,7 @@ async function marketSellOut(url: string, market: MarketFixtures) {
 }
 
 async function main() {
+  if (args.has('--scale')) return runScale({ quick, log });
   const startedAt = Date.now();
   const children: Child[] = [];
   const figures: Figure[] = [];

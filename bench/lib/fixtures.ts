@@ -53,6 +53,28 @@ export interface Investor {
   authorization: string;
 }
 
+/** Access tokens for these users, signed with the run's secrets as a login would (a session each). */
+export async function signIn(
+  db: DatabaseHandle['db'],
+  options: { jwtSecret: string; encryptionKey: string },
+  people: Array<{ id: number; tokenVersion: number }>,
+): Promise<Investor[]> {
+  const sessions = createSessionTokens({
+    secrets: deriveSecrets(options.jwtSecret, options.encryptionKey),
+    accessTtlSeconds: 3600,
+    refreshTtlDays: 1,
+    now: () => new Date(),
+    // Nothing here ends a session.
+    endedSessions: { ended: () => undefined },
+  });
+  const signed: Investor[] = [];
+  for (const user of people) {
+    const session = await sessions.issue(db, user, { device: 'bench', ip: '127.0.0.1' });
+    signed.push({ id: user.id, authorization: `Bearer ${session.access}` });
+  }
+  return signed;
+}
+
 export interface Fixtures {
   investors: Investor[];
   /** A funding offer large enough not to sell out during the run. */
@@ -79,14 +101,6 @@ export async function createFixtures(options: {
   const handle: DatabaseHandle = connectPostgres(serverUrl(options.database), 4);
   const { db } = handle;
   try {
-    const sessions = createSessionTokens({
-      secrets: deriveSecrets(options.jwtSecret, options.encryptionKey),
-      accessTtlSeconds: 3600,
-      refreshTtlDays: 1,
-      now: () => new Date(),
-      // Nothing here ends a session.
-      endedSessions: { ended: () => undefined },
-    });
     // Nobody logs in as these: an unusable hash keeps argon2 out of the set-up time.
     const rows = await db
       .insert(users)
@@ -101,7 +115,6 @@ export async function createFixtures(options: {
         })),
       )
       .returning({ id: users.id, tokenVersion: users.tokenVersion });
-    const investors: Investor[] = [];
     for (const user of rows) {
       await db.transaction((tx) =>
         transfer(tx, {
@@ -113,9 +126,8 @@ export async function createFixtures(options: {
           userId: user.id,
         }),
       );
-      const session = await sessions.issue(db, user, { device: 'bench', ip: '127.0.0.1' });
-      investors.push({ id: user.id, authorization: `Bearer ${session.access}` });
     }
+    const investors = await signIn(db, options, rows);
 
     const [template] = await db
       .select()
