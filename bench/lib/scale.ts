@@ -78,6 +78,8 @@ export async function runScale({ quick, log }: { quick: boolean; log: Log }) {
       },
       '/api/health/',
       300_000,
+      // As in run.ts, e.g. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
+      process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     );
   const durations: Record<string, number> = {};
   const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
