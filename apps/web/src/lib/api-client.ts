@@ -70,6 +70,17 @@ async function send(path: string, options: RequestOptions, access: string | null
   }
 }
 
+const twoFactorListeners = new Set<() => void>();
+
+/**
+ * Told when an admin or creator route answers 403 two_factor_required (docs/product.md §19): the
+ * router bridge then leads the person to /two-factor.
+ */
+export function onTwoFactorRequired(listener: () => void): () => void {
+  twoFactorListeners.add(listener);
+  return () => twoFactorListeners.delete(listener);
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /**
@@ -116,7 +127,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (options.blob && response.ok) return (await response.blob()) as T;
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, body);
+  if (!response.ok) {
+    if (
+      response.status === 403 &&
+      (body as { code?: unknown } | null)?.code === 'two_factor_required'
+    )
+      for (const listener of twoFactorListeners) listener();
+    throw new ApiError(response.status, body);
+  }
   return body as T;
 }
 

@@ -44,6 +44,13 @@ export const investorKeys = {
   riskTerm: ['investor', 'risk-term'] as const,
 };
 
+/** 'Dispositivos conectados' and 'Atividade da conta' (docs/product.md §19). */
+export const securityKeys = {
+  all: ['security'] as const,
+  sessions: ['security', 'sessions'] as const,
+  activity: (page: number) => ['security', 'activity', page] as const,
+};
+
 /** The privacy screen's lists. */
 export const privacyKeys = {
   consents: (page: number) => ['privacy', 'consents', page] as const,

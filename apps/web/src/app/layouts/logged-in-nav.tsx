@@ -12,7 +12,16 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconReportMoney, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconDevices,
+  IconHistory,
+  IconLogout,
+  IconReportMoney,
+  IconShieldCheck,
+  IconShieldLock,
+  type Icon,
+} from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
@@ -62,6 +71,13 @@ function useFittingCount(
   return count;
 }
 
+/** The account's security screens, in the user menu (docs/product.md §19). */
+const SECURITY_LINKS: Array<{ to: string; label: string; icon: Icon }> = [
+  { to: '/two-factor', label: 'Autenticação em dois fatores', icon: IconShieldCheck },
+  { to: '/devices', label: 'Dispositivos conectados', icon: IconDevices },
+  { to: '/account-activity', label: 'Atividade da conta', icon: IconHistory },
+];
+
 /** Below this width the menu folds into a burger drawer. */
 const DESKTOP_QUERY = '(min-width: 75em)';
 
@@ -84,7 +100,12 @@ export default function LoggedInNav() {
   const entries = menuEntries(user, true);
   const navRef = useRef<HTMLElement>(null);
   const measureRef = useRef<HTMLDivElement>(null);
-  const fitting = useFittingCount(navRef, measureRef, entries.map((e) => e.label).join('|'));
+  // The desktop bar mounts a new nav after a phone-sized spell: measured again then.
+  const fitting = useFittingCount(
+    navRef,
+    measureRef,
+    `${isDesktop}|${entries.map((e) => e.label).join('|')}`,
+  );
   const visible = entries.slice(0, fitting);
   const hidden = entries.slice(fitting);
   const greeting = user?.name ? `Olá ${firstName(user.name)}` : 'Olá';
@@ -158,6 +179,11 @@ export default function LoggedInNav() {
               <Menu.Item component={Link} to="/privacy" leftSection={<IconShieldLock size={16} />}>
                 Privacidade e dados
               </Menu.Item>
+              {SECURITY_LINKS.map(({ to, label, icon: LinkIcon }) => (
+                <Menu.Item key={to} component={Link} to={to} leftSection={<LinkIcon size={16} />}>
+                  {label}
+                </Menu.Item>
+              ))}
               <Menu.Item
                 component={Link}
                 to="/logout"
@@ -237,6 +263,17 @@ export default function LoggedInNav() {
             onClick={drawer.close}
             className={classes.drawerLink}
           />
+          {SECURITY_LINKS.map(({ to, label, icon: LinkIcon }) => (
+            <MantineNavLink
+              key={to}
+              component={Link}
+              to={to}
+              label={label}
+              leftSection={<LinkIcon size={18} />}
+              onClick={drawer.close}
+              className={classes.drawerLink}
+            />
+          ))}
           <MantineNavLink
             component={Link}
             to="/logout"

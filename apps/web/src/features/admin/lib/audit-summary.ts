@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   // The offer forum's moderation (docs/product.md §16).
   hide_question: 'Pergunta ocultada',
   show_question: 'Pergunta mostrada de novo',
+  // Opening 'Dados do Usuário', which shows the CPF/CNPJ in full (docs/product.md §19).
+  view_identity: 'Consulta de dados pessoais',
 };
 
 export function auditActionLabel(action: string): string {

@@ -17,7 +17,8 @@ export default function UserInfoPage() {
       userId={userId}
       valid={userId !== null}
       query={query}
-      description={(user) => user.name}
+      // The CPF/CNPJ shows in full here only, and each opening is audited (docs/product.md §19).
+      description={(user) => `${user.name} · esta consulta fica registrada na auditoria`}
     >
       {(user) => (
         <>

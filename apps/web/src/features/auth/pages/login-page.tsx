@@ -1,6 +1,6 @@
 import type { loginBody } from '@copaiba/contracts';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { setTokens } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
+import { TwoFactorStep } from '../components/two-factor-step';
 
 // The schema comes with the contracts and zod: loaded when the person starts filling the form.
 const validation = lazyResolver(() => import('../lib/login-resolver').then((m) => m.loginResolver));
@@ -19,6 +20,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const captchaRef = useRef<CaptchaFieldHandle>(null);
   const loginMutation = useLogin();
+  // With two-factor on, the password opens a second step (docs/product.md §19).
+  const [challenge, setChallenge] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -32,9 +35,13 @@ export default function LoginPage() {
   const onValid = async (values: z.output<typeof loginBody>) => {
     try {
       const result = await loginMutation.mutateAsync(values);
-      setTokens(result.access, result.refresh);
+      if ('two_factor_required' in result) {
+        setChallenge(result.challenge);
+        return;
+      }
       notifySuccess(result.detail);
-      await navigate('/wallet', { replace: true });
+      // Signed in, the login screen's guard (GuestOnly) takes the person to the wallet.
+      setTokens(result.access, result.refresh);
     } catch (error) {
       captchaRef.current?.reset();
       notifyError(errorMessage(error));
@@ -42,6 +49,22 @@ export default function LoginPage() {
         await navigate('/confirmation-account', { state: { email: values.email } });
     }
   };
+
+  if (challenge)
+    return (
+      <AuthCard
+        title="Verificação em duas etapas"
+        description="Digite o código de 6 dígitos que o seu app autenticador mostra agora."
+      >
+        <TwoFactorStep
+          challenge={challenge}
+          onRestart={() => {
+            captchaRef.current?.reset();
+            setChallenge(null);
+          }}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard
