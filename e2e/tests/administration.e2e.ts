@@ -12,6 +12,7 @@ import {
   watchPage,
 } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { apiAccess, passSecondStep, turnOnTwoFactor } from '../support/two-factor.ts';
 
 /** The run's PostgreSQL server (packages/db/src/testing/database.setup.ts). */
 const ADMIN_DB_URL = process.env.TEST_DATABASE_URL!;
@@ -26,6 +27,8 @@ const TOKEN = 'CAST28';
 let smtp: SmtpSink;
 let server: RunningServer;
 let browser: Browser;
+/** The admin's authenticator app: the admin's routes need two-factor on (docs/product.md §19). */
+let adminCode: () => Promise<string>;
 
 async function withAdminDb<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_DB_URL });
@@ -48,6 +51,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
   });
   browser = await launchBrowser();
+  adminCode = await turnOnTwoFactor(server.url, await apiAccess(server.url, ADMIN, PASSWORD));
 });
 
 afterAll(async () => {
@@ -95,6 +99,7 @@ async function login(page: Page, email: string) {
   await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
   await page.getByText('Verificado').first().waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Entrar' }).click();
+  if (email === ADMIN) await passSecondStep(page, await adminCode());
   await page.waitForURL('**/wallet');
 }
 
@@ -144,7 +149,9 @@ describe('administration and project management in the browser', () => {
     await page.getByRole('heading', { name: 'Gestão de Acesso' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'Bruno Emissor' });
     await row.waitFor();
-    await expect.poll(() => row.textContent()).toContain('987.654.321-00');
+    // The list masks the CPF; 'Dados do Usuário' shows it, audited (docs/product.md §19).
+    await expect.poll(() => row.textContent()).toContain('***.654.321-**');
+    expect(await row.textContent()).not.toContain('987.654.321-00');
     await expect.poll(() => row.getByText('Sim').count()).toBeGreaterThan(0);
 
     await page.getByRole('link', { name: 'Detalhes de Bruno Emissor' }).click();
@@ -233,6 +240,7 @@ describe('administration and project management in the browser', () => {
       ] as const) {
         await page.goto(path);
         await page.getByRole('heading', { name: heading }).waitFor();
+        if (name === 'user-info') await seeText(page, '987.654.321-00');
         await settle(page);
         await screenshot(page, `administration-${name}-${size}`);
       }

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, viewports, watchPage } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { passSecondStep, turnOnTwoFactor } from '../support/two-factor.ts';
 
 /**
  * The issuer workspace in Chromium against the real server on a fresh PostgreSQL database (the
@@ -122,12 +123,16 @@ async function newPage(size: keyof typeof viewports = 'desktop') {
   return { context, page, problems: watchPage(page) };
 }
 
+/** The creator's authenticator app, once the role is granted (docs/product.md §19). */
+let creatorCode: (() => Promise<string>) | null = null;
+
 async function login(page: Page) {
   await page.goto('/login');
   await field(page, 'E-mail').fill(person.email);
   await field(page, 'Senha').fill(person.password);
   await page.getByText('Verificado').first().waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Entrar' }).click();
+  if (creatorCode) await passSecondStep(page, await creatorCode());
   await page.waitForURL('**/wallet');
 }
 
@@ -295,6 +300,8 @@ describe('issuer workspace in the browser', () => {
     await adminQuery(dbUrl, 'update users set is_token_creator = true where email = $1', [
       person.email,
     ]);
+    // A creator's routes need two-factor on: turned on as with an authenticator app.
+    creatorCode = await turnOnTwoFactor(server.url, access);
   });
 
   let context: BrowserContext;
