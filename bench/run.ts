@@ -30,7 +30,7 @@ import { load, median, pgbenchDecrement, type LoadResult } from './lib/load.ts';
 import { repoRoot, run, sampleRss, startNode, type Child } from './lib/processes.ts';
 import { markdownTable, type Figure } from './lib/report.ts';
 import { runScale } from './lib/scale.ts';
-import { entryJavaScript, runLighthouse, type LighthouseResult } from './lib/web.ts';
+import { entryJavaScript, webFigures } from './lib/web.ts';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -409,53 +409,10 @@ async function main() {
     await pkRead.stop();
 
     if (!skipWeb && entry) {
-      log('Lighthouse (mobile) on /, a token detail page and /login');
-      let lighthouseResults: LighthouseResult[] | undefined;
-      let lighthouseError: string | undefined;
-      try {
-        lighthouseResults = await runLighthouse(api!.url, [
-          '/',
-          `/detail-token-issuer/${fixtures.detailTokenId}`,
-          '/login',
-        ]);
-      } catch (error) {
-        lighthouseError = error instanceof Error ? error.message : String(error);
-        log(`Lighthouse failed: ${lighthouseError}`);
-      }
-      raw.lighthouse = lighthouseResults ?? { error: lighthouseError };
-      const home = lighthouseResults?.find((l) => l.path === '/');
-      const initialKb = home?.scriptsGzipKb ?? entry.gzipKb;
-      figures.push({
-        name: 'initial JavaScript of / (gzip)',
-        value: initialKb,
-        unit: 'KB',
-        target: '≤ 150 KB',
-        met: initialKb <= 150,
-        note: home
-          ? `every script / loaded in Lighthouse; entry + modulepreload alone ${entry.gzipKb.toFixed(1)} KB`
-          : 'entry + modulepreload (Lighthouse did not run)',
-      });
-      for (const l of lighthouseResults ?? []) {
-        figures.push({
-          name: `Lighthouse ${l.path} (perf/a11y/bp/seo)`,
-          value: l.performance,
-          unit: `/ ${l.accessibility} / ${l.bestPractices} / ${l.seo}`,
-          target: '≥ 95 / 100 / ≥ 95 / ≥ 95',
-          met:
-            l.performance >= 95 && l.accessibility === 100 && l.bestPractices >= 95 && l.seo >= 95,
-          note: l.failedAudits.join(', '),
-        });
-      }
-      if (!lighthouseResults) {
-        figures.push({
-          name: 'Lighthouse',
-          value: 0,
-          unit: '',
-          target: '≥ 95 / 100 / ≥ 95 / ≥ 95',
-          met: false,
-          note: `did not run: ${lighthouseError}`,
-        });
-      }
+      log('Lighthouse (mobile): the reference page, /, a token page, /login, /wallet and /extract');
+      const web = await webFigures(api!.url, entry, fixtures.detailTokenId);
+      raw.lighthouse = web.raw;
+      figures.push(...web.figures);
     }
 
     const table = markdownTable(figures);

@@ -84,9 +84,26 @@ const config = {
   },
 } satisfies UserConfig;
 
-export default defineConfig(({ command }) => {
+/**
+ * `vite build --mode reference` (the second step of `npm run build`): dist/reference.html, the
+ * bench's Lighthouse reference (docs/PERFORMANCE.md), a minimal React page built with this same
+ * configuration beside the app, which it leaves in place. A build of its own, as one build would
+ * put the page's React into the app's entry chunk (the `$initial` group) and load all of it.
+ */
+const referenceConfig = {
+  ...config,
+  // No route hints: this build has none of the app's screens (and would overwrite their file).
+  plugins: [react(), shellFirst(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
+  build: {
+    ...config.build,
+    emptyOutDir: false,
+    rolldownOptions: { ...config.build.rolldownOptions, input: 'reference.html' },
+  },
+} satisfies UserConfig;
+
+export default defineConfig(({ command, mode }) => {
   // A build is always the production bundle, whatever NODE_ENV the shell holds: with
   // NODE_ENV=development, `npm start` shipped React's development build (675 KB entry).
   if (command === 'build') process.env.NODE_ENV = 'production';
-  return config;
+  return mode === 'reference' ? referenceConfig : config;
 });

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { solveCaptcha } from '../../apps/api/src/testing/solve-captcha.ts';
 import { repoRoot } from './processes.ts';
+import type { Figure } from './report.ts';
 
 const distDir = join(repoRoot, 'apps/web/dist');
 
@@ -19,37 +22,116 @@ export function entryJavaScript(): { files: string[]; gzipKb: number } {
   return { files, gzipKb: files.reduce((sum, f) => sum + gzipKb(join(distDir, f)), 0) };
 }
 
+/** The Lighthouse reference: a minimal React page of the same build and server (apps/web/reference.html). */
+export const REFERENCE_PATH = '/reference.html';
+
+export interface LighthousePage {
+  path: string;
+  /** Measured signed in as the demo investor (the session in localStorage, as after a login). */
+  signedIn?: boolean;
+}
+
 export interface LighthouseResult {
   path: string;
+  signedIn: boolean;
   performance: number;
   accessibility: number;
   bestPractices: number;
   seo: number;
+  /** Lab metrics under the mobile preset's simulated throttling. */
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
   /** Every script the page loaded, gzip-compressed size (what a compressing server would send). */
   scriptsGzipKb: number;
   scriptsTransferKb: number;
+  /** The main thread's busiest scripts (Lighthouse's bootup-time: scripting ms, throttled). */
+  bootup: string[];
   failedAudits: string[];
 }
 
-/** Lighthouse (mobile preset, simulated throttling) on Debian's Chromium, against a local server. */
-export async function runLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseResult[]> {
+export interface Session {
+  access: string;
+  refresh: string;
+}
+
+/** The demo investor's session (README, "Demo accounts"), through the login as the form sends it. */
+export async function demoInvestorSession(baseUrl: string): Promise<Session> {
+  const challenge = (await (await fetch(`${baseUrl}/api/captcha/challenge/`)).json()) as Parameters<
+    typeof solveCaptcha
+  >[0];
+  const res = await fetch(`${baseUrl}/api/login/common/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'investidor@copaiba.dev',
+      password: 'Copaiba@2026',
+      captcha: await solveCaptcha(challenge),
+    }),
+  });
+  if (!res.ok) throw new Error(`demo investor login: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Session;
+}
+
+/**
+ * Lighthouse (mobile preset, simulated throttling) on Debian's Chromium, against a local server,
+ * one page after the other in one browser. A signed-in page keeps the browser's storage (where the
+ * session lives) but starts from an empty HTTP cache, like the others.
+ */
+export async function runLighthouse(
+  baseUrl: string,
+  pages: Array<string | LighthousePage>,
+  session?: Session,
+): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
     const results: LighthouseResult[] = [];
-    for (const path of paths) {
-      const runnerResult = await lighthouse(baseUrl + path, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (!runnerResult) throw new Error(`lighthouse returned nothing for ${path}`);
-      const { lhr } = runnerResult;
-      if (lhr.runtimeError) throw new Error(`lighthouse ${path}: ${lhr.runtimeError.message}`);
+    for (const page of pages) {
+      const { path, signedIn = false } = typeof page === 'string' ? { path: page } : page;
+      if (signedIn) {
+        if (!session) throw new Error(`lighthouse ${path}: signed in, but no session given`);
+        const tab = await browser.newPage();
+        await tab.goto(baseUrl + REFERENCE_PATH);
+        // The keys of apps/web/src/lib/storage.ts; the banner accepted, as a returning person has.
+        const entries: Array<[string, string]> = [
+          ['accessToken', session.access],
+          ['refreshToken', session.refresh],
+          ['cookieAccepted', 'true'],
+        ];
+        await tab.evaluate((pairs: Array<[string, string]>) => {
+          type Store = { setItem(key: string, value: string): void };
+          const store = (globalThis as unknown as { localStorage: Store }).localStorage;
+          for (const [key, value] of pairs) store.setItem(key, value);
+        }, entries);
+        const cdp = await tab.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await tab.close();
+      }
+      // A loaded host sometimes loses the trace (NO_NAVSTART, NO_FCP): Lighthouse asks to run again.
+      let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+      for (let attempt = 1; ; attempt++) {
+        const runnerResult = await lighthouse(baseUrl + path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          // Lighthouse's reset would clear localStorage, and so the session, too.
+          disableStorageReset: signedIn,
+        });
+        if (!runnerResult) throw new Error(`lighthouse returned nothing for ${path}`);
+        lhr = runnerResult.lhr;
+        if (!lhr.runtimeError) break;
+        if (attempt === 3) throw new Error(`lighthouse ${path}: ${lhr.runtimeError.message}`);
+      }
+      if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== path)
+        throw new Error(`lighthouse ${path}: not signed in (landed on ${lhr.finalDisplayedUrl})`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const requests =
         (
           lhr.audits['network-requests']?.details as
@@ -80,12 +162,26 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
             .slice(0, 2);
           return `${a.id} (${Math.round((a.score ?? 0) * 100)})${where.length ? ` at ${where.join('; ')}` : ''}`;
         });
+      const bootup = (
+        (
+          lhr.audits['bootup-time']?.details as
+            { items: Array<{ url: string; scripting: number }> } | undefined
+        )?.items ?? []
+      )
+        .slice(0, 3)
+        .map((i) => `${i.url.replace(baseUrl, '')} ${i.scripting.toFixed(0)} ms`);
       results.push({
         path,
+        signedIn,
+        bootup,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
         seo: score('seo'),
+        fcpMs: numeric('first-contentful-paint'),
+        lcpMs: numeric('largest-contentful-paint'),
+        tbtMs: numeric('total-blocking-time'),
+        cls: numeric('cumulative-layout-shift'),
         scriptsGzipKb,
         scriptsTransferKb: scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024,
         failedAudits,
@@ -93,6 +189,90 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
     }
     return results;
   } finally {
+    await browser.disconnect();
     chrome.kill();
   }
+}
+
+const LIGHTHOUSE_TARGET = '≥ 98 / 100 / 100 / 100';
+const INITIAL_JS_TARGET_KB = 120;
+
+/**
+ * The bench's web group (docs/PERFORMANCE.md, "Lighthouse's reference"): the entry's JavaScript, then
+ * Lighthouse on the reference page (first and last, so a host that slows during the run shows),
+ * /, a token page and /login, and signed in /wallet and /extract; each page beside the reference.
+ */
+export async function webFigures(
+  baseUrl: string,
+  entry: { gzipKb: number },
+  detailTokenId: number,
+): Promise<{ figures: Figure[]; raw: unknown }> {
+  const figures: Figure[] = [];
+  let results: LighthouseResult[] | undefined;
+  let error: string | undefined;
+  try {
+    const session = await demoInvestorSession(baseUrl);
+    results = await runLighthouse(
+      baseUrl,
+      [
+        { path: REFERENCE_PATH },
+        { path: '/' },
+        { path: `/detail-token-issuer/${detailTokenId}` },
+        { path: '/login' },
+        { path: '/wallet', signedIn: true },
+        { path: '/extract', signedIn: true },
+        { path: REFERENCE_PATH },
+      ],
+      session,
+    );
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+  }
+  const home = results?.find((l) => l.path === '/');
+  figures.push({
+    name: 'initial JavaScript of / (gzip)',
+    value: entry.gzipKb,
+    unit: 'KB',
+    target: `≤ ${INITIAL_JS_TARGET_KB} KB`,
+    met: entry.gzipKb <= INITIAL_JS_TARGET_KB,
+    note: `the entry and its modulepreloads${home ? `; every script / loaded in Lighthouse ${home.scriptsGzipKb.toFixed(1)} KB` : ''}`,
+  });
+  if (!results) {
+    figures.push({
+      name: 'Lighthouse',
+      value: 0,
+      unit: '',
+      target: LIGHTHOUSE_TARGET,
+      met: false,
+      note: `did not run: ${error}`,
+    });
+    return { figures, raw: { error } };
+  }
+  const references = results.filter((l) => l.path === REFERENCE_PATH);
+  const reference = references.reduce((s, l) => s + l.performance, 0) / references.length;
+  const referenceTbt = references.reduce((s, l) => s + l.tbtMs, 0) / references.length;
+  const line = (l: LighthouseResult) =>
+    `FCP ${l.fcpMs.toFixed(0)} ms, LCP ${l.lcpMs.toFixed(0)} ms, TBT ${l.tbtMs.toFixed(0)} ms, CLS ${l.cls.toFixed(3)}, scripts ${l.scriptsGzipKb.toFixed(1)} KB gzip; scripting: ${l.bootup.join(', ')}`;
+  figures.push({
+    name: 'Lighthouse reference page (perf/a11y/bp/seo)',
+    value: reference,
+    unit: `/ ${references[0]!.accessibility} / ${references[0]!.bestPractices} / ${references[0]!.seo}`,
+    target: 'the host: a minimal React page',
+    met: true,
+    note: `performance ${references.map((l) => l.performance).join(' then ')}; ${line(references[0]!)}`,
+  });
+  for (const l of results.filter((r) => r.path !== REFERENCE_PATH)) {
+    figures.push({
+      name: `Lighthouse ${l.path}${l.signedIn ? ' (signed in)' : ''} (perf/a11y/bp/seo)`,
+      value: l.performance,
+      unit: `/ ${l.accessibility} / ${l.bestPractices} / ${l.seo}`,
+      reference: { name: 'reference page', value: reference },
+      ratio: l.performance / reference,
+      target: LIGHTHOUSE_TARGET,
+      met:
+        l.performance >= 98 && l.accessibility === 100 && l.bestPractices === 100 && l.seo === 100,
+      note: `${line(l)} (reference TBT ${referenceTbt.toFixed(0)} ms)${l.failedAudits.length ? `; below 90: ${l.failedAudits.join(', ')}` : ''}`,
+    });
+  }
+  return { figures, raw: results };
 }

@@ -31,8 +31,8 @@ interface AltchaStateDetail {
 
 /**
  * <altcha-widget> in JSX. The altcha package declares the same element (its global
- * AltchaWidgetReact type, loaded with the dynamic import below); this repeats it so the element
- * stays typed here even if the package's declarations change shape.
+ * AltchaWidgetReact type, loaded with altcha-widget.ts); this repeats it so the element stays
+ * typed here even if the package's declarations change shape.
  */
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -55,15 +55,34 @@ interface CaptchaFieldProps {
   ref?: Ref<CaptchaFieldHandle>;
 }
 
-let altchaModule: Promise<unknown> | null = null;
+/** Resolves once the browser has painted the current frame and has a moment to spare. */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 500 });
+        else resolve();
+      }, 0),
+    );
+  });
+}
+
+let altchaModule: Promise<{ altchaWorkerUrl: string }> | null = null;
+/**
+ * The widget's code, fetched and run only after the form has painted (docs/PERFORMANCE.md, "The
+ * captcha"), and once per page load whatever the number of forms.
+ */
 function loadAltcha() {
-  altchaModule ??= import('altcha');
+  altchaModule ??= afterPaint().then(() => import('./altcha-widget'));
   return altchaModule;
 }
 
-/** The ALTCHA widget as a form field, loaded on demand so the landing bundle stays small. */
+/**
+ * The ALTCHA widget as a form field, loaded on demand so the landing bundle stays small. Its proof
+ * of work runs in Web Workers (the `workerurl` file), never on the page's main thread.
+ */
 export function CaptchaField({ onChange, error, ref }: CaptchaFieldProps) {
-  const [ready, setReady] = useState(false);
+  const [workerUrl, setWorkerUrl] = useState<string | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const widgetRef = useRef<AltchaElement | null>(null);
   const onChangeRef = useRef(onChange);
@@ -75,7 +94,7 @@ export function CaptchaField({ onChange, error, ref }: CaptchaFieldProps) {
   useEffect(() => {
     let active = true;
     loadAltcha().then(
-      () => active && setReady(true),
+      (altcha) => active && setWorkerUrl(altcha.altchaWorkerUrl),
       () => active && setLoadFailed(true),
     );
     return () => {
@@ -85,14 +104,14 @@ export function CaptchaField({ onChange, error, ref }: CaptchaFieldProps) {
 
   useEffect(() => {
     const widget = widgetRef.current;
-    if (!ready || !widget) return;
+    if (!workerUrl || !widget) return;
     const handle = (event: Event) => {
       const detail = (event as CustomEvent<AltchaStateDetail>).detail;
       onChangeRef.current(detail.state === 'verified' && detail.payload ? detail.payload : null);
     };
     widget.addEventListener('statechange', handle);
     return () => widget.removeEventListener('statechange', handle);
-  }, [ready]);
+  }, [workerUrl]);
 
   useImperativeHandle(ref, () => ({
     reset() {
@@ -106,10 +125,11 @@ export function CaptchaField({ onChange, error, ref }: CaptchaFieldProps) {
 
   return (
     <div className={classes.root} data-invalid={error ? true : undefined}>
-      {ready ? (
+      {workerUrl ? (
         <altcha-widget
           ref={widgetRef}
           challengeurl={CAPTCHA_CHALLENGE_URL}
+          workerurl={workerUrl}
           auto="onload"
           hidefooter
           hidelogo
