@@ -24,7 +24,8 @@ export async function seriousAxeViolations(
   /** CSS selectors of the parts to check, on a screen other features share; the whole page by default. */
   include?: string[],
 ): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
+  // Once per document: a sweep that moves between screens in the app keeps the one it loaded.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (parts) => {
     const axe = (
       window as unknown as {

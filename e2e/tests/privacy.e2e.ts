@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { solveCaptcha } from '@copaiba/api/testing/solve-captcha';
 import { startSmtpSink, type SmtpSink } from '@copaiba/api/testing/smtp-sink';
@@ -6,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { authenticator, totpAt } from '../support/totp.ts';
 
 let smtp: SmtpSink;
 let server: RunningServer;
@@ -28,35 +28,6 @@ const person = {
   cpf: '39053344705',
   password: 'Castanha2026!',
 };
-
-/** An authenticator app: the RFC 6238 code of a 30 s time step. */
-function totpAt(secret: string, step: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of secret.replace(/[\s=]/g, '').toUpperCase())
-    bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-/**
- * Codes work once per step and the server accepts one step of drift: each call takes the step
- * after the last one used, waiting only when that step is still more than one step ahead.
- */
-function authenticator(secret: string) {
-  let last = -Infinity;
-  return async () => {
-    const current = () => Math.floor(Date.now() / 30_000);
-    const step = Math.max(last + 1, current() - 1);
-    while (step > current() + 1) await new Promise((r) => setTimeout(r, 500));
-    last = step;
-    return totpAt(secret, step);
-  };
-}
 
 async function api<T>(path: string, init: { method?: string; body?: unknown; access?: string }) {
   const res = await fetch(`${server.url}/api/${path}`, {

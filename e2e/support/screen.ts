@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Moving between screens as the app does (its router, no reload) and knowing when a screen is up:
+ * no request in flight for a moment, no spinner, nothing busy. A reload per screen would cost the
+ * document, its code and the layout's 500 ms spinner each time (docs/product.md §2).
+ */
+export function screens(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const changed = (delta: number) => {
+    inFlight += delta;
+    lastChange = Date.now();
+  };
+  page.on('request', () => changed(1));
+  page.on('requestfinished', () => changed(-1));
+  page.on('requestfailed', () => changed(-1));
+
+  /**
+   * Waits for the screen to be up (at most `timeoutMs`), or only until the address leaves
+   * `stayingAt` (a guard sending the person elsewhere: that screen is not the one asked for).
+   */
+  async function settle(timeoutMs = 10_000, stayingAt?: string) {
+    const deadline = Date.now() + timeoutMs;
+    lastChange = Math.max(lastChange, Date.now() - 200);
+    for (;;) {
+      if (stayingAt !== undefined && new URL(page.url()).pathname !== stayingAt) return;
+      const quiet = inFlight <= 0 && Date.now() - lastChange >= 300;
+      const idle =
+        quiet &&
+        (await page.evaluate(() => {
+          const busy = [...document.querySelectorAll('[aria-busy="true"]')];
+          // A section below the fold loads as it nears the screen (the landing page's tokens,
+          // a token's forum): brought into view, as a person scrolling would.
+          busy
+            .find((el) => el.getBoundingClientRect().top >= window.innerHeight)
+            ?.scrollIntoView({ block: 'center', behavior: 'instant' });
+          return (
+            busy.length === 0 &&
+            ![...document.querySelectorAll<HTMLElement>('.mantine-Loader-root')].some(
+              (loader) => loader.offsetParent !== null,
+            )
+          );
+        }));
+      if (idle || Date.now() > deadline) break;
+      await page.waitForTimeout(100);
+    }
+    // Entrance animations over (a faded-in card has its final contrast), at most 2 s.
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      const finite = document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+      await Promise.race([
+        Promise.all(finite.map((a) => a.finished.catch(() => null))),
+        new Promise((resolve) => setTimeout(resolve, 2_000)),
+      ]);
+    });
+  }
+
+  /**
+   * Opens `url`: in the app when it is loaded (a client-side navigation), else by loading it.
+   * Returns at once when the app sends the person elsewhere.
+   */
+  async function open(url: string) {
+    const loaded = await page
+      .evaluate(() => Boolean(document.querySelector('#root')?.children.length))
+      .catch(() => false);
+    if (loaded) {
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, url);
+    } else {
+      await page.goto(url);
+    }
+    // The new screen starts its work after this: quiet from now on, not from before.
+    lastChange = Date.now();
+    await settle(10_000, new URL(url, 'http://app.invalid').pathname);
+  }
+
+  return { open, settle };
+}

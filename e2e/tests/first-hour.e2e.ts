@@ -1,0 +1,391 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newContext, screenshot, viewports, watchPage } from '../support/browser.ts';
+import {
+  apiAs,
+  DEMO_PASSWORD,
+  startDemo,
+  type demoAccounts,
+  demoContext,
+  demoLogins,
+  type DemoRole,
+} from '../support/demo.ts';
+import type { RunningServer } from '../support/server.ts';
+
+/**
+ * The first hour of a new user (issue 22): each demo account shows a product in use (the seed's
+ * history, docs/DECISIONS.md "demo seed"), 'Entrar' is one navigation, the landing page's links
+ * work when logged in, and a withdrawal takes every kind of Pix key.
+ */
+
+let demo: Awaited<ReturnType<typeof startDemo>>;
+let server: RunningServer;
+let browser: Browser;
+let accounts: ReturnType<typeof demoAccounts>;
+
+beforeAll(async () => {
+  demo = await startDemo();
+  ({ server, browser, accounts } = demo);
+});
+afterAll(() => demo?.stop());
+
+interface Paged<T> {
+  count: number;
+  next: string | null;
+  results: T[];
+}
+
+/** R$ 1.234,56 from integer centavos, written independently of the app's formatter. */
+function brl(cents: bigint): string {
+  const reais = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `R$ ${reais},${(cents % 100n).toString().padStart(2, '0')}`;
+}
+const toCents = (decimal: string) => BigInt(decimal.replace('.', ''));
+
+/**
+ * What a person sees once the screen is up, for a full-page picture: requests done, the lazy
+ * images below the fold scrolled into loading, fonts and images decoded (at most 5 s).
+ */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    const top = window.scrollY;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo({ top, behavior: 'instant' });
+    await Promise.race([
+      Promise.all([
+        document.fonts.ready,
+        ...[...document.images].map((i) => i.decode().catch(() => null)),
+      ]),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]);
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+/** The page fits the viewport's width (no sideways scrolling of the whole page). */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** Opens a role's screens at both widths, each settled, checked and photographed. */
+async function walk(
+  role: DemoRole,
+  screens: Array<[name: string, path: string, check: (page: Page) => Promise<void>]>,
+) {
+  const context = await demoContext(
+    browser,
+    server.url,
+    await accounts.withScreens(role),
+    'desktop',
+  );
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  for (const size of ['desktop', 'phone'] as const) {
+    await page.setViewportSize(viewports[size]);
+    for (const [name, path, check] of screens) {
+      await page.goto(path);
+      await check(page);
+      await settle(page);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `first-hour-${role}-${name}-${size}`);
+    }
+  }
+  expect(problems).toEqual([]);
+  await context.close();
+}
+
+describe('the demo accounts show the product in use', () => {
+  it(
+    'the investor: a balance, holdings paying installments, months of statement',
+    {
+      timeout: 240_000,
+    },
+    async () => {
+      const session = await accounts.login('investidor');
+      const { balance } = await apiAs<{ balance: string }>(
+        server.url,
+        session,
+        'wallet/balance/brlt/',
+      );
+      expect(toCents(balance) > 1_000_00n).toBe(true);
+      // The whole statement, page by page: at least six months, every kind of movement.
+      const rows: Array<{ type_operation: string; datetime: string }> = [];
+      for (let p = 1; ; p++) {
+        const page = await apiAs<Paged<(typeof rows)[number]>>(
+          server.url,
+          session,
+          `wallet/transactions/todos?page=${p}`,
+        );
+        rows.push(...page.results);
+        if (!page.next) break;
+      }
+      expect(new Set(rows.map((r) => r.datetime.slice(0, 7))).size).toBeGreaterThanOrEqual(6);
+      const usina = (
+        await apiAs<Paged<{ id: number; symbol: string }>>(
+          server.url,
+          session,
+          'wallet/my-tokens/USINA?page=1',
+        )
+      ).results[0]!;
+
+      await walk('investidor', [
+        [
+          'wallet',
+          '/wallet',
+          async (page) => {
+            await page
+              .getByTestId('wallet-balance')
+              .getByText(brl(toCents(balance)))
+              .waitFor();
+            await page.getByRole('heading', { name: 'Meus Ativos' }).waitFor();
+            for (const name of [
+              'Usina de Beneficiamento da Castanha',
+              'Castanha do Jari Safra 2027',
+              'Açaí Manejado do Marajó',
+            ])
+              await page.getByText(name).filter({ visible: true }).first().waitFor();
+            await page
+              .locator('[data-status-badge]')
+              .getByText('Concluído')
+              .filter({ visible: true })
+              .first()
+              .waitFor();
+          },
+        ],
+        [
+          'extract',
+          '/extract',
+          async (page) => {
+            await page.getByRole('heading', { name: 'Extrato de operações' }).waitFor();
+            await page.getByText('Compra').filter({ visible: true }).first().waitFor();
+          },
+        ],
+        [
+          'remuneration',
+          '/extract',
+          async (page) => {
+            await page.getByRole('combobox', { name: 'Filtrar operações' }).click();
+            await page.getByRole('option', { name: 'Remuneração' }).click();
+            await page.getByText('Remuneração').nth(1).waitFor();
+          },
+        ],
+        [
+          'usina',
+          `/detail-token-issuer/${usina.id}#section-summary-project`,
+          async (page) => {
+            await page.getByRole('heading', { name: 'Cronograma de Recebimento' }).waitFor();
+            expect(await page.getByText('Pago', { exact: true }).count()).toBeGreaterThanOrEqual(4);
+          },
+        ],
+      ]);
+    },
+  );
+
+  it("the creator: the issuer's tokens in every state", async () => {
+    await walk('emissor', [
+      [
+        'tokens',
+        '/registered-token-list',
+        async (page) => {
+          await page.getByRole('heading', { name: 'Gestão de Tokens' }).waitFor();
+          for (const label of ['Incompleto', 'Liberado', 'Emitido'])
+            await page
+              .getByText(label, { exact: true })
+              .filter({ visible: true })
+              .first()
+              .waitFor();
+        },
+      ],
+      [
+        'issuer',
+        '/update-issuer',
+        async (page) => {
+          await page
+            .getByLabel(/Instituição/)
+            .first()
+            .waitFor();
+        },
+      ],
+    ]);
+    // The offers of the creator's issuer, as the public sees them: every state of an offer.
+    const issuer = await apiAs<Paged<{ symbol: string; is_funding: boolean }>>(
+      server.url,
+      await accounts.withScreens('emissor'),
+      'token-issuer/token-list?page=1',
+    );
+    expect(issuer.count).toBe(6);
+  });
+
+  it('the manager: three projects with their reports sent', async () => {
+    await walk('gestor', [
+      [
+        'projects',
+        '/project-management',
+        async (page) => {
+          await page.getByRole('heading', { name: 'Gestão de Projetos' }).waitFor();
+          for (const symbol of ['USINA', 'ANDI', 'PIRA']) {
+            const row = page.locator(`[data-token="${symbol}"]`);
+            await expect
+              .poll(() => row.getByTestId('last-update').textContent())
+              .toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+            await row.getByRole('link', { name: `Ver relatório atual de ${symbol}` }).waitFor();
+          }
+        },
+      ],
+    ]);
+  });
+
+  it('the admin: creators waiting for a decision, and the audit of past acts', async () => {
+    await walk('admin', [
+      [
+        'access-control',
+        '/access-control',
+        async (page) => {
+          await page.getByRole('heading', { name: 'Gestão de Acesso' }).waitFor();
+          for (const name of ['Lucinete Baía', 'Moisés Apurinã', 'Bruno Emissor'])
+            await page.getByRole('link', { name: `Detalhes de ${name}` }).waitFor();
+        },
+      ],
+      [
+        'audit-log',
+        '/access-control/audit-log',
+        async (page) => {
+          await page.getByRole('heading', { name: 'Registro de auditoria' }).waitFor();
+          await page.getByText('Emissão de token').filter({ visible: true }).first().waitFor();
+          await page.getByText('Atribuição de gestor').filter({ visible: true }).first().waitFor();
+        },
+      ],
+    ]);
+  });
+});
+
+describe('the rough edges of the first hour', () => {
+  it("'Entrar' goes to the wallet in one navigation", async () => {
+    const context = await newContext(browser, server.url);
+    await context.addInitScript(() => window.localStorage.setItem('cookieAccepted', 'true'));
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(demoLogins.investidor);
+    await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByText('Verificado').first().waitFor({ timeout: 30_000 });
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByTestId('wallet-balance').waitFor();
+    await settle(page);
+    expect(visited).toEqual(['/wallet']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("'Sobre' and the token page's way back lead somewhere when logged in", async () => {
+    const context = await demoContext(
+      browser,
+      server.url,
+      await accounts.login('investidor'),
+      'desktop',
+    );
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    for (const size of ['desktop', 'phone'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await page.goto('/wallet');
+      await page.getByTestId('wallet-balance').waitFor();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Sobre' }).click();
+      await page.waitForURL((url) => url.pathname === '/' && url.hash === '#sobre');
+      await settle(page);
+      expect(new URL(page.url()).pathname).toBe('/');
+      const about = page.locator('#sobre');
+      expect(await about.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(
+        viewports[size].height / 2,
+      );
+      await screenshot(page, `first-hour-sobre-logged-in-${size}`);
+      // '/' itself is still the wallet for a logged-in person.
+      await page.goto('/');
+      await page.waitForURL('**/wallet');
+
+      const [card] = (await (await fetch(`${server.url}/api/token/list/?page=1`)).json())
+        .results as Array<{ id: number }>;
+      await page.goto(`/detail-token-issuer/${card!.id}`);
+      await page.getByRole('link', { name: 'Tokens de Ativos' }).click();
+      await page.waitForURL('**/list-all-tokens');
+      await page.getByRole('heading', { name: 'Tokens de Ativos' }).waitFor();
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+    // A visitor goes back to the landing page's token section.
+    const visitor = await demoContext(browser, server.url, null, 'desktop');
+    const visiting = await visitor.newPage();
+    const [card] = (await (await fetch(`${server.url}/api/token/list/?page=1`)).json())
+      .results as Array<{ id: number }>;
+    await visiting.goto(`/detail-token-issuer/${card!.id}`);
+    await visiting.getByRole('link', { name: 'Tokens de Ativos' }).click();
+    await visiting.waitForURL((url) => url.pathname === '/' && url.hash === '#tokens');
+    await visitor.close();
+  });
+
+  it('a withdrawal takes every kind of Pix key, through the form and the server', async () => {
+    const session = await accounts.login('investidor');
+    await accounts.turnOnTwoFactor('investidor', session);
+    const context = await demoContext(browser, server.url, session, 'desktop');
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    const uuid = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
+    const keys = [
+      { type: 'CPF', typed: '52998224725', sent: '52998224725' },
+      { type: 'CNPJ', typed: '11222333000181', sent: '11222333000181' },
+      { type: 'E-mail', typed: 'ana.pix@example.com', sent: 'ana.pix@example.com' },
+      { type: 'Telefone', typed: '11987654321', sent: '+5511987654321' },
+      { type: 'Chave aleatória', typed: uuid.replace(/-/g, ''), sent: uuid },
+      { type: 'Chave aleatória', typed: uuid, sent: uuid },
+    ];
+    const fillForm = async (key: (typeof keys)[number]) => {
+      await page.goto('/withdraw');
+      await page.getByRole('heading', { name: 'Saque de dinheiro' }).waitFor();
+      await page.getByRole('combobox', { name: /^Tipo de chave Pix/ }).click();
+      await page.getByRole('option', { name: key.type, exact: true }).click();
+      const field = page.getByRole('textbox', { name: /^Chave Pix/ });
+      await field.pressSequentially(key.typed);
+      await page.getByLabel('Valor do saque (R$)').fill('25,00');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.waitForURL('**/withdrawConfirmation');
+      await page.getByText(key.sent, { exact: true }).waitFor();
+    };
+    // Each key reaches the server, which refuses only the (wrong) code: the key was taken.
+    for (const key of keys) {
+      await fillForm(key);
+      await page.getByLabel('Dígito 1 de 6').click();
+      // Well formed and wrong (a one-in-a-million chance of being the authenticator's code).
+      await page.keyboard.type('000000');
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      await page.getByText('Código de autenticação inválido ou já usado.').first().waitFor();
+      expect(await page.getByText('Chave Pix inválida.').count()).toBe(0);
+    }
+    await screenshot(page, 'first-hour-withdraw-random-key-desktop');
+    // The random key, 36 characters, all the way: debited and paid out by the (sandbox) bank.
+    await fillForm(keys[4]!);
+    await page.getByLabel('Dígito 1 de 6').click();
+    await page.keyboard.type(await accounts.nextCode('investidor'));
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.waitForURL('**/operation-realized');
+    const exported = await apiAs<{ withdrawals: Array<{ key_pix: string; status: string }> }>(
+      server.url,
+      session,
+      'user/data-export/',
+    );
+    expect(exported.withdrawals.map((w) => w.key_pix)).toContain(uuid);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
