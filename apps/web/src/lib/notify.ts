@@ -8,7 +8,13 @@ import { requestToaster } from './toast-signal';
 function show(message: string, color: string): void {
   requestToaster();
   void import('@mantine/notifications').then(({ notifications }) =>
-    notifications.show({ message, color, withBorder: true }),
+    notifications.show({
+      message,
+      color,
+      withBorder: true,
+      // Its close button is an icon: named for screen readers (axe button-name).
+      closeButtonProps: { 'aria-label': 'Fechar aviso' },
+    }),
   );
 }
 
