@@ -198,9 +198,10 @@ const LIGHTHOUSE_TARGET = '≥ 98 / 100 / 100 / 100';
 const INITIAL_JS_TARGET_KB = 120;
 
 /**
- * The bench's web group (docs/PERFORMANCE.md, "Lighthouse's reference"): the entry's JavaScript, then
- * Lighthouse on the reference page (first and last, so a host that slows during the run shows),
- * /, a token page and /login, and signed in /wallet and /extract; each page beside the reference.
+ * The bench's web group (docs/PERFORMANCE.md, "Lighthouse's reference"): the entry's JavaScript,
+ * then Lighthouse on the reference page (first and last, so a host that slows during the run
+ * shows), /, a token page and /login, and signed in /wallet and /extract; each page beside the
+ * reference.
  */
 export async function webFigures(
   baseUrl: string,
