@@ -314,6 +314,9 @@ describe('wallet', () => {
       const activationStep = Math.floor(Date.now() / 30_000);
       await page.keyboard.type(totp(secret));
       await page.getByRole('button', { name: 'Ativar' }).click();
+      // The recovery codes, shown once (docs/product.md §19), then on to the withdrawal.
+      await page.getByTestId('recovery-code').first().waitFor();
+      await page.getByRole('button', { name: 'Continuar' }).click();
       await page.waitForURL('**/withdraw');
       await page.getByRole('heading', { name: 'Saque de dinheiro' }).waitFor();
       await page.getByRole('button', { name: 'Continuar' }).click();
