@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { startSmtpSink, type SmtpSink } from '@copaiba/api/testing/smtp-sink';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,6 +10,7 @@ import {
   watchPage,
 } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { totp } from '../support/totp.ts';
 
 const EMAIL = 'investidor@copaiba.dev';
 const PASSWORD = 'Copaiba@2026';
@@ -31,21 +31,6 @@ function brl(cents: bigint): string {
   return `R$ ${reais},${(cents % 100n).toString().padStart(2, '0')}`;
 }
 const toCents = (decimal: string) => BigInt(decimal.replace('.', ''));
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) from a base32 secret. */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of secret.replace(/[\s=]/g, '').toUpperCase())
-    bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const bytes = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const hmac = createHmac('sha1', bytes).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0xf;
-  const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return code.toString().padStart(6, '0');
-}
 
 async function acceptCookies(context: BrowserContext) {
   await context.addInitScript(() => window.localStorage.setItem('cookieAccepted', 'true'));
@@ -307,7 +292,8 @@ describe('wallet', () => {
       await page.waitForURL('**/two-factor');
       await twoFactorQr(page);
       await screenshot(page, 'wallet-two-factor-desktop');
-      const secret = await page.getByTestId('otp-secret').innerText();
+      // As an authenticator app takes it: the secret shown, without the spaces it wraps at.
+      const secret = (await page.getByTestId('otp-secret').innerText()).replace(/\s/g, '');
       await page.getByRole('button', { name: 'Ativar' }).click();
       await page.getByText('Preencha o código de 6 dígitos encontrado no app!').first().waitFor();
       await page.getByLabel('Dígito 1 de 6').click();
@@ -348,8 +334,18 @@ describe('wallet', () => {
       await page.getByText('Saque solicitado com sucesso!', { exact: false }).waitFor();
       await settle(page);
       await screenshot(page, 'wallet-operation-realized-desktop');
+      // The demo investor's balance (docs/DECISIONS.md, "demo seed"), the deposit, less the unit
+      // bought and the withdrawal.
+      const unitPrice = toCents(
+        (
+          await apiAs<{ token: { unit_price: string } }>(
+            page,
+            `token-issuer-token-project/detail/${funding!.id}`,
+          )
+        ).token.unit_price,
+      );
       const after = await apiAs<{ balance: string }>(page, 'wallet/balance/brlt/');
-      expect(after.balance).toBe('70.00');
+      expect(toCents(after.balance)).toBe(toCents(before.balance) + 600_00n - unitPrice - 30_00n);
 
       // Phone width: the remaining screens at 390 px.
       await small.goto('/wallet');
