@@ -36,6 +36,7 @@ declare module 'autocannon' {
     '4xx': number;
     '5xx': number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** Thenable; `stop()` ends the run early, with the result of what ran. */
+  function autocannon(options: Options): Promise<Result> & { stop(): void };
   export default autocannon;
 }

@@ -13,7 +13,7 @@ export interface LoadResult {
   failed: number;
 }
 
-export async function load(options: {
+export interface LoadOptions {
   url: string;
   path: string;
   connections: number;
@@ -24,7 +24,9 @@ export async function load(options: {
   headerSets?: Array<Record<string, string>>;
   /** A fresh Idempotency-Key on every request, as a client sends for each new attempt. */
   idempotencyKeys?: boolean;
-}): Promise<LoadResult> {
+}
+
+function requestOf(options: LoadOptions): Request {
   let turn = 0;
   const sets = options.headerSets;
   const keyed = options.idempotencyKeys ? () => ({ 'idempotency-key': randomUUID() }) : () => ({});
@@ -44,18 +46,46 @@ export async function load(options: {
           }),
         }
       : base;
+  return request;
+}
+
+const resultOf = (result: Awaited<ReturnType<typeof autocannon>>): LoadResult => ({
+  rps: result['2xx'] / result.duration,
+  p99Ms: result.latency.p99,
+  ok: result['2xx'],
+  failed: result.non2xx + result.errors + result.timeouts,
+});
+
+export async function load(options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
-    requests: [request],
+    requests: [requestOf(options)],
   });
-  return {
-    rps: result['2xx'] / result.duration,
-    p99Ms: result.latency.p99,
-    ok: result['2xx'],
-    failed: result.non2xx + result.errors + result.timeouts,
-  };
+  return resultOf(result);
+}
+
+/** The load while `work` runs (at most `seconds`), and how long the work took. */
+export async function loadWhile(
+  options: LoadOptions,
+  work: () => Promise<unknown>,
+): Promise<LoadResult & { workSeconds: number; p50Ms: number }> {
+  const run = autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    requests: [requestOf(options)],
+  });
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    run.stop();
+  }
+  const workSeconds = (performance.now() - started) / 1000;
+  const result = await run;
+  return { ...resultOf(result), p50Ms: result.latency.p50, workSeconds };
 }
 
 /**

@@ -27,6 +27,7 @@ import {
 import { createFixtures, recreateDatabase, serverUrl, signIn, type Investor } from './fixtures.ts';
 import { load, median, type LoadResult } from './load.ts';
 import { repoRoot, run, startNode, type Child } from './processes.ts';
+import { offerJobsAtScale } from './scale-jobs.ts';
 
 const DEMO = 'copaiba_bench_demo';
 const SCALE = 'copaiba_bench_scale';
@@ -37,6 +38,8 @@ const INVESTORS = 200;
 const DEMO_PURCHASES = 2;
 /** The goal (issue 23): the large data no more than 10 % slower. */
 const FLAT = 0.9;
+/** Buyers of each offer the jobs close or pay (issue 23). */
+const JOB_HOLDERS = 10_000;
 
 type Log = (message: string) => void;
 
@@ -49,7 +52,18 @@ interface Pair {
   reference: number[];
 }
 
-export async function runScale({ quick, log }: { quick: boolean; log: Log }) {
+/**
+ * `jobsOnly` (`--scale --only=jobs`): the offer jobs alone, written to bench/results/scale-jobs.*.
+ */
+export async function runScale({
+  quick,
+  log,
+  jobsOnly = false,
+}: {
+  quick: boolean;
+  log: Log;
+  jobsOnly?: boolean;
+}) {
   const rounds = quick ? 1 : 3;
   const seconds = quick ? 2 : 5;
   const startedAt = Date.now();
@@ -94,6 +108,24 @@ export async function runScale({ quick, log }: { quick: boolean; log: Log }) {
     log('building the API (npm run build -w @copaiba/api)');
     const build = await run('npm', ['run', 'build', '-w', '@copaiba/api']);
     if (build.code !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+    const offerJobs = () => {
+      log(`the offer jobs with ${JOB_HOLDERS} buyers, purchases of another offer meanwhile`);
+      return timed('offer jobs', () =>
+        offerJobsAtScale({ holders: JOB_HOLDERS, secrets, startApi: (db) => startApi(db), log }),
+      );
+    };
+    if (jobsOnly) {
+      const jobs = await offerJobs();
+      await writeResults(
+        'scale-jobs',
+        { date: new Date().toISOString(), durations, jobs },
+        jobsTable(jobs),
+      );
+      process.stdout.write(
+        `\n${jobsTable(jobs)}\n\nbench/results/scale-jobs.json, scale-jobs.md\n`,
+      );
+      return;
+    }
 
     log(`database ${DEMO}: the demo and ${INVESTORS} funded investors, as \`npm run bench\``);
     const fixtures = await timed('demo data', async () => {
@@ -362,6 +394,9 @@ export async function runScale({ quick, log }: { quick: boolean; log: Log }) {
         `- ${p.route} (${p.plan}): ${p.indexes.length ? p.indexes.join(', ') : 'no index'}` +
         (p.sequential.length ? `; sequential: ${p.sequential.join(', ')}` : ''),
     );
+    // The readers' servers are done: the jobs get the machine to themselves.
+    for (const child of children.splice(0)) await child.stop();
+    const jobs = await offerJobs();
     const durationSeconds = Math.round((Date.now() - startedAt) / 1000);
     const results = {
       date: new Date().toISOString(),
@@ -379,18 +414,9 @@ export async function runScale({ quick, log }: { quick: boolean; log: Log }) {
       allMet: rows.every((r) => r.met),
       figures: rows,
       plans: plans.map(({ nodes: _nodes, ...p }) => ({ ...p, params: p.params.map(String) })),
+      jobs,
       raw: { publicPairs, authPairs },
     };
-    const dir = join(repoRoot, 'bench/results');
-    mkdirSync(dir, { recursive: true });
-    const jsonFile = join(dir, 'scale.json');
-    writeFileSync(
-      jsonFile,
-      await format(JSON.stringify(results), {
-        ...(await resolveConfig(jsonFile)),
-        filepath: jsonFile,
-      }),
-    );
     const counts = Object.entries(scale.counts)
       .map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`)
       .join(', ');
@@ -403,13 +429,45 @@ export async function runScale({ quick, log }: { quick: boolean; log: Log }) {
       `Each cell: requests per second (ratio to the reference measured right before, p99); ` +
       `scale ÷ demo is the median of the rounds' own quotients.\n\n${table}\n\n` +
       `Plans on the large data (EXPLAIN (FORMAT JSON), custom and generic), indexes used:\n\n` +
-      `${planLines.join('\n')}\n\nDurations (s): ${JSON.stringify(durations)}\n`;
-    writeFileSync(join(dir, 'scale.md'), await format(markdown, { parser: 'markdown' }));
+      `${planLines.join('\n')}\n\n${jobsTable(jobs)}\n\nDurations (s): ${JSON.stringify(durations)}\n`;
+    await writeResults('scale', results, markdown);
     process.stdout.write(
-      `\n${table}\n\nbench/results/scale.json, scale.md (${durationSeconds} s)\n`,
+      `\n${table}\n\n${jobsTable(jobs)}\n\nbench/results/scale.json, scale.md (${durationSeconds} s)\n`,
     );
   } finally {
     for (const child of children) await child.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** bench/results/NAME.json (formatted as `npm run format:check` expects) and NAME.md. */
+async function writeResults(name: string, results: unknown, markdown: string) {
+  const dir = join(repoRoot, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const jsonFile = join(dir, `${name}.json`);
+  writeFileSync(
+    jsonFile,
+    await format(JSON.stringify(results), {
+      ...(await resolveConfig(jsonFile)),
+      filepath: jsonFile,
+    }),
+  );
+  writeFileSync(join(dir, `${name}.md`), await format(markdown, { parser: 'markdown' }));
+}
+
+function jobsTable(jobs: Awaited<ReturnType<typeof offerJobsAtScale>>): string {
+  const cell = (p: { perSecond: number; p50Ms: number; p99Ms: number; failed: number }) =>
+    `${p.perSecond}/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms` +
+    (p.failed ? `, ${p.failed} failed` : '');
+  return [
+    `Offer jobs with ${jobs.holders.toLocaleString('en-US')} buyers (generated in ${jobs.generationSeconds} s); ` +
+      `after them the queue is empty, ${jobs.check.refunds} refunds, ${jobs.check.paid} remunerations, ledger total ${jobs.check.total}.`,
+    '',
+    '| job | took | goal ≤ 30 s | purchases of another offer meanwhile (API, 10 connections) |',
+    '|---|---:|:-:|---|',
+    `| no job (5 s) | — | — | ${cell(jobs.idle)} |`,
+    ...jobs.figures.map(
+      (f) => `| ${f.job} | ${f.seconds} s | ${f.met ? 'yes' : '**no**'} | ${cell(f.purchases)} |`,
+    ),
+  ].join('\n');
 }

@@ -429,3 +429,61 @@ export async function checkScaleLedger(url: string) {
     await client.end();
   }
 }
+
+/**
+ * `buyers` new investors (risk term accepted), each funded by a Pix deposit of R$ 10.000,00 and
+ * holding one unit of the funding offer `tokenId` bought from it: the money through the ledger's
+ * own ledger_transfer (pix_clearing → wallet → the offer's escrow), the holding, the year's total
+ * and the offer's figures as a purchase leaves them (purchases.sql), 500 buyers per transaction.
+ * For the offer jobs at scale (a closing or a payout with ten thousand holders). Their ids.
+ */
+export async function generateOfferBuyers(
+  url: string,
+  { tokenId, buyers, prefix }: { tokenId: number; buyers: number; prefix: string },
+): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `insert into users (email, name, password_hash, is_confirmed_email, risk_term_version)
+       select $1 || g || '@copaiba.dev', 'Investidor ' || g, 'unusable', true, $3
+       from generate_series(1, $2::int) g
+       returning id`,
+      [prefix, buyers, RISK_TERM.version],
+    );
+    const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    for (let from = 0; from < ids.length; from += 500) {
+      const chunk = ids.slice(from, from + 500);
+      await client.query('begin');
+      await client.query(
+        `select
+           ledger_transfer($2 || ':deposit:' || b.id, 'deposit', 'pix_clearing', 'pix_clearing',
+             null, null, 'wallet:' || b.id, 'wallet', b.id, null, 1000000, b.id, null, null, null),
+           ledger_transfer($2 || ':purchase:' || b.id, 'purchase', 'wallet:' || b.id, 'wallet',
+             b.id, null, 'escrow:' || $3::bigint, 'offer_escrow', null, $3::bigint, t.price, b.id,
+             $3::bigint, 1, null),
+           count_annual_investment(b.id, now(), t.price)
+         from unnest($1::bigint[]) as b(id)
+         cross join (select unit_price_cents as price from tokens where id = $3::bigint) t
+         order by b.id`,
+        [chunk, prefix, tokenId],
+      );
+      await client.query(
+        `insert into token_holdings (user_id, token_id, quantity)
+         select unnest($1::bigint[]), $2::bigint, 1`,
+        [chunk, tokenId],
+      );
+      await client.query(
+        `update tokens set units_sold = units_sold + $1::bigint,
+           amount_capitated_cents = amount_capitated_cents + unit_price_cents * $1::bigint,
+           buyers = buyers + $1::int, last_purchase_at = now()
+         where id = $2::bigint`,
+        [chunk.length, tokenId],
+      );
+      await client.query('commit');
+    }
+    return ids;
+  } finally {
+    await client.end();
+  }
+}
