@@ -99,6 +99,9 @@ describe('privacy in the browser', () => {
     const page = await context.newPage();
     const problems = watchPage(page);
     await login(page, person.email, person.password);
+    // Two-factor is on: the login's second step (docs/product.md §19).
+    await page.getByText('Verificação em duas etapas').waitFor();
+    await typeCode(page, await nextCode());
     await page.waitForURL('**/wallet');
 
     // The user menu leads to the page.
@@ -162,13 +165,17 @@ describe('privacy in the browser', () => {
     // The phone layout, with the field error showing.
     const phoneContext = await newContext(browser, server.url, 'phone');
     await acceptCookies(phoneContext);
+    // Signed in through the API's two steps (two-factor is on: docs/product.md §19).
+    const { challenge } = await api<{ challenge: string }>('login/common/', {
+      body: { email: person.email, password: person.password, captcha: await captcha() },
+    });
     await phoneContext.addInitScript(
       (tokens) => {
         window.localStorage.setItem('accessToken', tokens.access);
         window.localStorage.setItem('refreshToken', tokens.refresh);
       },
-      await api<{ access: string; refresh: string }>('login/common/', {
-        body: { email: person.email, password: person.password, captcha: await captcha() },
+      await api<{ access: string; refresh: string }>('login/two-factor/', {
+        body: { challenge, code: await nextCode() },
       }),
     );
     const phone = await phoneContext.newPage();
