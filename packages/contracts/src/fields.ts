@@ -15,6 +15,14 @@ z.config({
   customError: (issue) => (issue.code === 'invalid_type' ? requiredOrInvalid(issue) : undefined),
 });
 
+/**
+ * The body of a write whose path names all it acts on (e.g. ending a session): none. Anything sent
+ * is refused rather than ignored.
+ */
+export const noBody = z
+  .null({ error: 'Esta operação não recebe dados: envie-a sem corpo.' })
+  .optional();
+
 export const INVALID_EMAIL = 'Informe um e-mail válido.';
 
 export const tooLong = (max: number) => `Deve ter no máximo ${max} caracteres.`;
