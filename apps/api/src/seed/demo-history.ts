@@ -9,7 +9,7 @@ import { closeDueOffers } from '../modules/jobs/offer-closing.ts';
 import { payDueInstallments } from '../modules/jobs/installment-payouts.ts';
 import { accounts, transfer } from '../modules/ledger/ledger.ts';
 import { locks } from '../modules/locks/locks.ts';
-import { recordPastPurchase } from '../modules/purchases/purchases.service.ts';
+import { recordPastPurchase } from '../modules/purchases/past-purchases.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { monthDay, saoPauloInstant, shiftDate } from './demo-calendar.ts';
 import { historyClock, type HistoryClock } from './history-clock.ts';

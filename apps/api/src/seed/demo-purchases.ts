@@ -1,7 +1,7 @@
 import { tokens, users, type Database, type OfferStatus } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { accounts, transfer } from '../modules/ledger/ledger.ts';
-import { recordPastPurchase } from '../modules/purchases/purchases.service.ts';
+import { recordPastPurchase } from '../modules/purchases/past-purchases.ts';
 
 /** Most units a seeded buyer holds of one token, so a few hundred units spread over several people. */
 const UNITS_PER_BUYER = 9;

@@ -8,7 +8,7 @@ import { hashPassword } from '../modules/accounts/passwords.ts';
 import { RISK_TERM } from '../modules/investor/risk-term.ts';
 import { InsufficientFunds } from '../modules/ledger/ledger.ts';
 import { SANDBOX_FAILING_KEY } from '../modules/pix/pix-provider.ts';
-import { recordPastPurchase } from '../modules/purchases/purchases.service.ts';
+import { recordPastPurchase } from '../modules/purchases/past-purchases.ts';
 import { PASSWORD, validCpf } from '../testing/accounts-fixtures.ts';
 import { secretFromUrl, totpCode } from '../testing/authenticator.ts';
 import { insertIssuer, insertToken } from '../testing/catalogue-fixtures.ts';
