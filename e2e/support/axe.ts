@@ -24,6 +24,15 @@ export async function seriousAxeViolations(
   /** CSS selectors of the parts to check, on a screen other features share; the whole page by default. */
   include?: string[],
 ): Promise<AxeViolation[]> {
+  // A dialog or section still fading in reads as low contrast: let finite transitions end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Once per document: a sweep that moves between screens in the app keeps the one it loaded.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (parts) => {

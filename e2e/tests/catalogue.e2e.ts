@@ -459,7 +459,8 @@ describe('public catalogue in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Simulação da Compra' });
     await dialog.waitFor();
     expect(await dialog.getByText('Total a receber').isVisible()).toBe(true);
-    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    // The header's close button (the footer may offer a 'Fechar' of its own too).
+    await dialog.getByRole('button', { name: 'Fechar' }).first().click();
 
     await page.goto('/list-all-tokens');
     await page.getByRole('heading', { name: 'Tokens de Ativos' }).waitFor();
