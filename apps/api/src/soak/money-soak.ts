@@ -231,6 +231,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   let postgresDown = false;
   let outageEndedAt = 0;
   let postgresDownMs = 0;
+  /** The storm's loops go on while this holds; an abort ends them too, so the pools can close. */
+  let running = true;
 
   try {
     // The first process migrates the new database before the second starts.
@@ -350,8 +352,6 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       await insertToken(db, issuer.id, { unitPriceCents: 10_00n, quantity: 400 }),
     ].map((t) => ({ id: t.id, deadline: t.deadlineForFunding }));
     if (open.some((t) => t.deadline < today)) throw new Error('fixture tokens must be open today');
-
-    let running = true;
 
     async function deposit(who: Investor) {
       const valueCents = random.int(25, 600) * 100 + random.pick([0, 50, 99]);
@@ -840,6 +840,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await checkAtRest('at the end', true);
     await Promise.all(apis.map((a) => a.stop()));
   } catch (err) {
+    running = false;
     report.breaks.push(`soak aborted: ${err instanceof Error ? err.message : String(err)}`);
     for (const a of apis) report.breaks.push(`api ${a.port} output:\n${a.output().slice(-2000)}`);
     report.breaks.push(`PostgreSQL's log:\n${cluster.logTail()}`);
