@@ -2,53 +2,27 @@ import {
   ACTIVE_INVESTOR_REQUIRED,
   marketFeeCents,
   marketMessages,
-  RISK_TERM_REQUIRED,
   type ListingRow,
 } from '@copaiba/contracts';
 import { decimalToCentsOrZero, decimalToScaled } from '@copaiba/contracts/money';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FigureGrid } from '@/components/figure-grid';
-import { RiskTermAcceptance } from '@/components/risk-term-acceptance';
-import { errorMessage, fieldErrors, isApiError } from '@/lib/api-error';
+import {
+  PurchaseConfirmActions,
+  PurchaseOutcome,
+  purchaseStepTitle,
+  PurchaseTokenLine,
+} from '@/components/purchase-steps';
+import { errorMessage, fieldErrors, isForbiddenWith } from '@/lib/api-error';
 import { formatCents, formatDecimal, formatPercent } from '@/lib/format';
-import { acceptRiskTerm, useRiskTerm } from '@/lib/investor-protection';
 import { buyListing } from '@/lib/market';
-import { investorKeys, marketKeys, tokenKeys, walletKeys } from '@/lib/query-keys';
+import { marketKeys, tokenKeys, walletKeys } from '@/lib/query-keys';
+import { PURCHASE_FAILURE, usePurchaseFlow } from '@/lib/use-purchase-flow';
 import { useWalletBalance } from '@/lib/wallet-balance';
-
-const FAILURE = 'A compra não pôde ser concluída. Verifique sua conexão e tente novamente.';
-
-/** A 403 whose `code` is this one. */
-const forbiddenWith = (error: unknown, code: string) =>
-  isApiError(error) &&
-  error.status === 403 &&
-  typeof error.body === 'object' &&
-  error.body !== null &&
-  'code' in error.body &&
-  error.body.code === code;
-
-type Step =
-  | { name: 'simulation' }
-  | { name: 'confirmation' }
-  | { name: 'buying' }
-  | { name: 'success'; message: string }
-  | { name: 'failure'; message: string };
 
 /** What a purchase of `quantity` units of the listing costs and brings (docs/product.md §18). */
 export function listingSimulation(listing: ListingRow, quantity: number) {
@@ -82,26 +56,22 @@ export function MarketBuyModal({
 }) {
   const opened = listing !== null;
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>({ name: 'simulation' });
+  const flow = usePurchaseFlow({ opened });
+  const { step } = flow;
   const [quantity, setQuantity] = useState(1);
   const [insufficient, setInsufficient] = useState(false);
-  const [termAccepted, setTermAccepted] = useState(false);
   const balance = useWalletBalance({ enabled: opened });
-  const term = useRiskTerm({ enabled: opened });
-  const termNeeded = term.data ? term.data.accepted_at === null : false;
-  // One key per purchase attempt, reused when a failed connection is retried.
-  const attempt = useRef<{ listingId: number; quantity: number; key: string } | null>(null);
 
   function close() {
     onClose();
-    setStep({ name: 'simulation' });
+    flow.reset();
     setQuantity(1);
     setInsufficient(false);
-    setTermAccepted(false);
   }
 
   if (!listing) return <Modal opened={false} onClose={close} title="" />;
 
+  const listingId = listing.id;
   const left = listing.quantity_left;
   const valid = Number.isInteger(quantity) && quantity >= 1 && quantity <= left;
   const figures = listingSimulation(listing, valid ? quantity : 0);
@@ -111,79 +81,34 @@ export function MarketBuyModal({
     if (!balance.data || !valid) return;
     const short = balanceCents < figures.totalCents;
     setInsufficient(short);
-    if (!short) setStep({ name: 'confirmation' });
+    if (!short) flow.setStep({ name: 'confirmation' });
   }
 
-  async function confirm() {
-    if (!listing) return;
-    const current = attempt.current;
-    if (!current || current.listingId !== listing.id || current.quantity !== quantity) {
-      attempt.current = { listingId: listing.id, quantity, key: crypto.randomUUID() };
-    }
-    setStep({ name: 'buying' });
-    try {
-      if (termNeeded && term.data) {
-        await acceptRiskTerm(term.data.version);
-        await queryClient.invalidateQueries({ queryKey: investorKeys.riskTerm });
-      }
-      const result = await buyListing(listing.id, quantity, attempt.current!.key);
-      attempt.current = null;
-      setStep({ name: 'success', message: result.message || marketMessages.bought });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: marketKeys.all }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-        queryClient.invalidateQueries({ queryKey: tokenKeys.details }),
-      ]);
-    } catch (error) {
-      // A new version of the term was published meanwhile: read it, and show it to be accepted.
-      if (forbiddenWith(error, RISK_TERM_REQUIRED)) {
-        setTermAccepted(false);
-        await queryClient.invalidateQueries({ queryKey: investorKeys.riskTerm });
-        setStep({ name: 'confirmation' });
-        return;
-      }
-      let message = FAILURE;
-      if (isApiError(error) && error.status >= 400 && error.status < 500) {
-        // Refused for a reason of its own (units gone, listing closed, not an active investor):
-        // the next try is a new purchase.
-        attempt.current = null;
-        const fields = fieldErrors(error.body);
-        message = fields.quantity ?? fields.value ?? errorMessage(error, FAILURE);
-        if (!forbiddenWith(error, ACTIVE_INVESTOR_REQUIRED))
+  function confirm() {
+    void flow.confirm({
+      id: `${listingId}:${quantity}`,
+      buy: (key) => buyListing(listingId, quantity, key),
+      successMessage: marketMessages.bought,
+      invalidate: [marketKeys.all, walletKeys.all, tokenKeys.details],
+      // Refused for a reason of its own (units gone, listing closed, not an active investor).
+      refusal: async (error) => {
+        if (error.status < 400 || error.status >= 500) return undefined;
+        if (!isForbiddenWith(error, ACTIVE_INVESTOR_REQUIRED))
           await queryClient.invalidateQueries({ queryKey: marketKeys.all });
-      }
-      setStep({ name: 'failure', message });
-    }
+        const fields = fieldErrors(error.body);
+        return fields.quantity ?? fields.value ?? errorMessage(error, PURCHASE_FAILURE);
+      },
+    });
   }
 
-  const title =
-    step.name === 'simulation'
-      ? 'Simulação da Compra'
-      : step.name === 'confirmation'
-        ? 'Confirmação de Compra'
-        : step.name === 'buying'
-          ? 'Processando compra'
-          : step.name === 'success'
-            ? 'Compra realizada'
-            : 'Compra não concluída';
-
-  const tokenLine = (
-    <Group gap="xs" wrap="nowrap" align="center">
-      <Badge variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
-        {listing.symbol}
-      </Badge>
-      <Text fw={700} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
-        {listing.name_token}
-      </Text>
-    </Group>
-  );
+  const tokenLine = <PurchaseTokenLine symbol={listing.symbol} name={listing.name_token} />;
   const feeShown = figures.feeCents > 0n || listing.fee_percent !== '0.00';
 
   return (
     <Modal
       opened={opened}
       onClose={close}
-      title={title}
+      title={purchaseStepTitle(step)}
       centered
       radius="lg"
       size="lg"
@@ -255,7 +180,7 @@ export function MarketBuyModal({
           )}
           {balance.isError && (
             <Alert variant="light" color="red" radius="md" role="alert">
-              {FAILURE}
+              {PURCHASE_FAILURE}
             </Alert>
           )}
           <Group justify="flex-end">
@@ -299,70 +224,11 @@ export function MarketBuyModal({
             O valor será debitado do saldo em reais da sua carteira e creditado ao vendedor; as
             unidades passam para a sua carteira, também no registro em blockchain.
           </Text>
-          {termNeeded && term.data && (
-            <RiskTermAcceptance
-              text={term.data.text}
-              accepted={termAccepted}
-              onChange={setTermAccepted}
-            />
-          )}
-          {term.isError && (
-            <Alert variant="light" color="red" radius="md" role="alert">
-              {FAILURE}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setStep({ name: 'simulation' })}>
-              Voltar
-            </Button>
-            <Button
-              onClick={() => void confirm()}
-              loading={term.isPending}
-              disabled={term.isError || (termNeeded && !termAccepted)}
-            >
-              Confirmar compra
-            </Button>
-          </Group>
+          <PurchaseConfirmActions flow={flow} onConfirm={confirm} />
         </Stack>
       )}
 
-      {step.name === 'buying' && (
-        <Center py="xl">
-          <Loader aria-label="Processando compra" />
-        </Center>
-      )}
-
-      {step.name === 'success' && (
-        <Stack align="center" ta="center" gap="md">
-          <ThemeIcon size={64} radius="xl" variant="light">
-            <IconCircleCheck size={36} />
-          </ThemeIcon>
-          <Text role="status">{step.message}</Text>
-          <Group>
-            <Button variant="default" onClick={close}>
-              Fechar
-            </Button>
-            <Button component={Link} to="/wallet">
-              Ir para a carteira
-            </Button>
-          </Group>
-        </Stack>
-      )}
-
-      {step.name === 'failure' && (
-        <Stack align="center" ta="center" gap="md">
-          <ThemeIcon size={64} radius="xl" variant="light" color="red">
-            <IconCircleX size={36} />
-          </ThemeIcon>
-          <Text role="alert">{step.message}</Text>
-          <Group>
-            <Button variant="default" onClick={close}>
-              Fechar
-            </Button>
-            <Button onClick={() => setStep({ name: 'simulation' })}>Tentar novamente</Button>
-          </Group>
-        </Stack>
-      )}
+      <PurchaseOutcome flow={flow} onClose={close} />
     </Modal>
   );
 }

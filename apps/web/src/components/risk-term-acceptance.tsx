@@ -1,4 +1,4 @@
-import { Checkbox, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, Checkbox, Stack, Text } from '@mantine/core';
 
 interface RiskTermAcceptanceProps {
   /** The current term's text (GET /api/investor/risk-term/). */
@@ -17,18 +17,22 @@ export function RiskTermAcceptance({ text, accepted, onChange }: RiskTermAccepta
       <Text fw={700} size="sm">
         Termo de Ciência de Risco
       </Text>
-      <ScrollArea.Autosize
-        mah={220}
-        type="auto"
-        offsetScrollbars
-        tabIndex={0}
+      {/* Focusable, so the term can be scrolled with the keyboard (WCAG 2.1.1). */}
+      <Box
+        role="region"
         aria-label="Termo de Ciência de Risco"
-        style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+        tabIndex={0}
+        mah={220}
+        style={{
+          overflowY: 'auto',
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 8,
+        }}
       >
         <Text size="sm" p="sm" style={{ whiteSpace: 'pre-line' }}>
           {text}
         </Text>
-      </ScrollArea.Autosize>
+      </Box>
       <Checkbox
         label="Li e aceito o Termo de Ciência de Risco"
         checked={accepted}

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error';
+import { ApiError, errorCode } from './api-error';
 import { expireSession, getAccessToken, getRefreshToken, setTokens } from './session';
 
 export const API_BASE = '/api/';
@@ -128,10 +128,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.blob && response.ok) return (await response.blob()) as T;
   const body = await readBody(response);
   if (!response.ok) {
-    if (
-      response.status === 403 &&
-      (body as { code?: unknown } | null)?.code === 'two_factor_required'
-    )
+    if (response.status === 403 && errorCode(body) === 'two_factor_required')
       for (const listener of twoFactorListeners) listener();
     throw new ApiError(response.status, body);
   }

@@ -17,6 +17,16 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The `code` an error body names (risk_term_required, two_factor_required…), if any. */
+export function errorCode(body: unknown): string | undefined {
+  return isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+}
+
+/** A 403 whose body names `code`. */
+export function isForbiddenWith(error: unknown, code: string): boolean {
+  return isApiError(error) && error.status === 403 && errorCode(error.body) === code;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

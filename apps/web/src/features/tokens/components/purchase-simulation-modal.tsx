@@ -1,34 +1,21 @@
-import {
-  aboveAnnualLimit,
-  buyMessages,
-  RISK_TERM_REQUIRED,
-  type PublicToken,
-} from '@copaiba/contracts';
+import { aboveAnnualLimit, buyMessages, type PublicToken } from '@copaiba/contracts';
 import { decimalToCentsOrZero } from '@copaiba/contracts/money';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FigureGrid } from '@/components/figure-grid';
-import { fieldErrors, isApiError } from '@/lib/api-error';
+import {
+  PurchaseConfirmActions,
+  PurchaseOutcome,
+  purchaseStepTitle,
+  PurchaseTokenLine,
+} from '@/components/purchase-steps';
+import { fieldErrors } from '@/lib/api-error';
 import { formatCents, formatMoney, formatPercent } from '@/lib/format';
-import { acceptRiskTerm, useInvestorProfile, useRiskTerm } from '@/lib/investor-protection';
+import { useInvestorProfile } from '@/lib/investor-protection';
 import { investorKeys, tokenKeys, walletKeys } from '@/lib/query-keys';
+import { PURCHASE_FAILURE, usePurchaseFlow } from '@/lib/use-purchase-flow';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { buyToken } from '../api/buy-token';
 import type { Simulation } from '../lib/simulation';
@@ -40,33 +27,6 @@ export interface PurchaseModalProps {
   quantity: number;
   simulation: Simulation;
 }
-
-/** The token bought, above the figures: a name too long for a figure box wraps on its own line. */
-function TokenLine({ token }: { token: PublicToken }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="center">
-      <Badge variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
-        {token.symbol}
-      </Badge>
-      <Text fw={700} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
-        {token.name}
-      </Text>
-    </Group>
-  );
-}
-
-/** A 403 answering that the current Termo de Ciência de Risco is not accepted yet. */
-const isRiskTermRequired = (body: unknown) =>
-  typeof body === 'object' && body !== null && 'code' in body && body.code === RISK_TERM_REQUIRED;
-
-const FAILURE = 'A compra não pôde ser concluída. Verifique sua conexão e tente novamente.';
-
-type Step =
-  | { name: 'simulation' }
-  | { name: 'confirmation' }
-  | { name: 'buying' }
-  | { name: 'success'; message: string }
-  | { name: 'failure'; message: string };
 
 /**
  * The purchase flow of docs/product.md §4: 'Simulação da Compra' → 'Confirmação de Compra' (only when the
@@ -81,25 +41,19 @@ export function PurchaseSimulationModal({
   quantity,
   simulation,
 }: PurchaseModalProps) {
-  const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>({ name: 'simulation' });
+  const flow = usePurchaseFlow({ opened });
+  const { step } = flow;
   const [insufficient, setInsufficient] = useState(false);
   const [aboveLimit, setAboveLimit] = useState(false);
-  const [termAccepted, setTermAccepted] = useState(false);
   const balance = useWalletBalance({ enabled: opened });
   const profile = useInvestorProfile({ enabled: opened });
-  const term = useRiskTerm({ enabled: opened });
-  const termNeeded = term.data ? term.data.accepted_at === null : false;
-  // One key per purchase attempt, reused when a failed connection is retried.
-  const attempt = useRef<{ quantity: number; key: string } | null>(null);
 
   /** Closing starts the next opening from the simulation again. */
   function close() {
     onClose();
-    setStep({ name: 'simulation' });
+    flow.reset();
     setInsufficient(false);
     setAboveLimit(false);
-    setTermAccepted(false);
   }
 
   const balanceCents = decimalToCentsOrZero(balance.data?.balance);
@@ -109,65 +63,32 @@ export function PurchaseSimulationModal({
 
   function proceed() {
     if (!balance.data || !profile.data) return;
-    setInsufficient(balanceCents < simulation.priceCents);
-    setAboveLimit(remainingCents !== null && simulation.priceCents > remainingCents);
-    if (balanceCents < simulation.priceCents) return;
-    if (remainingCents !== null && simulation.priceCents > remainingCents) return;
-    setStep({ name: 'confirmation' });
+    const short = balanceCents < simulation.priceCents;
+    const above = remainingCents !== null && simulation.priceCents > remainingCents;
+    setInsufficient(short);
+    setAboveLimit(above);
+    if (!short && !above) flow.setStep({ name: 'confirmation' });
   }
 
-  async function confirm() {
-    if (attempt.current?.quantity !== quantity) {
-      attempt.current = { quantity, key: crypto.randomUUID() };
-    }
-    setStep({ name: 'buying' });
-    try {
-      if (termNeeded && term.data) {
-        await acceptRiskTerm(term.data.version);
-        await queryClient.invalidateQueries({ queryKey: investorKeys.riskTerm });
-      }
-      const result = await buyToken(token.id, quantity, attempt.current.key);
-      attempt.current = null;
-      setStep({ name: 'success', message: result.message || buyMessages.bought });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-        queryClient.invalidateQueries({ queryKey: tokenKeys.details }),
-        queryClient.invalidateQueries({ queryKey: investorKeys.all }),
-      ]);
-    } catch (error) {
-      let message = FAILURE;
-      // A new version of the term was published meanwhile: read it, and show it to be accepted.
-      if (isApiError(error) && error.status === 403 && isRiskTermRequired(error.body)) {
-        setTermAccepted(false);
-        await queryClient.invalidateQueries({ queryKey: investorKeys.riskTerm });
-        setStep({ name: 'confirmation' });
-        return;
-      }
-      if (isApiError(error) && error.status === 400) {
-        attempt.current = null;
+  function confirm() {
+    void flow.confirm({
+      id: `${token.id}:${quantity}`,
+      buy: (key) => buyToken(token.id, quantity, key),
+      successMessage: buyMessages.bought,
+      invalidate: [walletKeys.all, tokenKeys.details, investorKeys.all],
+      refusal: (error) => {
+        if (error.status !== 400) return undefined;
         const fields = fieldErrors(error.body);
-        message = fields.quantity ?? fields.value ?? FAILURE;
-      }
-      setStep({ name: 'failure', message });
-    }
+        return fields.quantity ?? fields.value ?? PURCHASE_FAILURE;
+      },
+    });
   }
-
-  const title =
-    step.name === 'simulation'
-      ? 'Simulação da Compra'
-      : step.name === 'confirmation'
-        ? 'Confirmação de Compra'
-        : step.name === 'buying'
-          ? 'Processando compra'
-          : step.name === 'success'
-            ? 'Compra realizada'
-            : 'Compra não concluída';
 
   return (
     <Modal
       opened={opened}
       onClose={close}
-      title={title}
+      title={purchaseStepTitle(step)}
       centered
       radius="lg"
       size="lg"
@@ -178,7 +99,7 @@ export function PurchaseSimulationModal({
     >
       {step.name === 'simulation' && (
         <Stack gap="lg">
-          <TokenLine token={token} />
+          <PurchaseTokenLine symbol={token.symbol} name={token.name} />
           <FigureGrid
             minColumn={140}
             items={[
@@ -233,7 +154,7 @@ export function PurchaseSimulationModal({
           )}
           {(balance.isError || profile.isError) && (
             <Alert variant="light" color="red" radius="md" role="alert">
-              {FAILURE}
+              {PURCHASE_FAILURE}
             </Alert>
           )}
           <Group justify="flex-end">
@@ -259,7 +180,7 @@ export function PurchaseSimulationModal({
 
       {step.name === 'confirmation' && (
         <Stack gap="lg">
-          <TokenLine token={token} />
+          <PurchaseTokenLine symbol={token.symbol} name={token.name} />
           <FigureGrid
             minColumn={140}
             items={[
@@ -272,91 +193,11 @@ export function PurchaseSimulationModal({
           <Text size="sm" c="dimmed">
             O valor será debitado do saldo em reais da sua carteira.
           </Text>
-          {termNeeded && term.data && (
-            <Stack gap="xs">
-              <Text fw={700} size="sm">
-                Termo de Ciência de Risco
-              </Text>
-              {/* Focusable, so the term can be scrolled with the keyboard (WCAG 2.1.1). */}
-              <Box
-                role="region"
-                aria-label="Termo de Ciência de Risco"
-                tabIndex={0}
-                mah={220}
-                style={{
-                  overflowY: 'auto',
-                  border: '1px solid var(--mantine-color-gray-3)',
-                  borderRadius: 8,
-                }}
-              >
-                <Text size="sm" p="sm" style={{ whiteSpace: 'pre-line' }}>
-                  {term.data.text}
-                </Text>
-              </Box>
-              <Checkbox
-                label="Li e aceito o Termo de Ciência de Risco"
-                checked={termAccepted}
-                onChange={(event) => setTermAccepted(event.currentTarget.checked)}
-              />
-            </Stack>
-          )}
-          {term.isError && (
-            <Alert variant="light" color="red" radius="md" role="alert">
-              {FAILURE}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setStep({ name: 'simulation' })}>
-              Voltar
-            </Button>
-            <Button
-              onClick={() => void confirm()}
-              loading={term.isPending}
-              disabled={term.isError || (termNeeded && !termAccepted)}
-            >
-              Confirmar compra
-            </Button>
-          </Group>
+          <PurchaseConfirmActions flow={flow} onConfirm={confirm} />
         </Stack>
       )}
 
-      {step.name === 'buying' && (
-        <Center py="xl">
-          <Loader aria-label="Processando compra" />
-        </Center>
-      )}
-
-      {step.name === 'success' && (
-        <Stack align="center" ta="center" gap="md">
-          <ThemeIcon size={64} radius="xl" variant="light">
-            <IconCircleCheck size={36} />
-          </ThemeIcon>
-          <Text role="status">{step.message}</Text>
-          <Group>
-            <Button variant="default" onClick={close}>
-              Fechar
-            </Button>
-            <Button component={Link} to="/wallet">
-              Ir para a carteira
-            </Button>
-          </Group>
-        </Stack>
-      )}
-
-      {step.name === 'failure' && (
-        <Stack align="center" ta="center" gap="md">
-          <ThemeIcon size={64} radius="xl" variant="light" color="red">
-            <IconCircleX size={36} />
-          </ThemeIcon>
-          <Text role="alert">{step.message}</Text>
-          <Group>
-            <Button variant="default" onClick={close}>
-              Fechar
-            </Button>
-            <Button onClick={() => setStep({ name: 'simulation' })}>Tentar novamente</Button>
-          </Group>
-        </Stack>
-      )}
+      <PurchaseOutcome flow={flow} onClose={close} />
     </Modal>
   );
 }
