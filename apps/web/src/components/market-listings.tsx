@@ -1,5 +1,5 @@
 import type { ListingRow } from '@copaiba/contracts';
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore, IconShoppingCart } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { FullBadge } from '@/components/full-badge';
 import { MarketBuyModal } from '@/components/market-buy-modal';
 import { PagedCard } from '@/components/paged-card';
+import { RecordCards } from '@/components/record-cards';
 import { EmptyList } from '@/components/query-states';
 import { formatDateTime, formatDecimal, formatMoney, formatPercent } from '@/lib/format';
 import { useListings } from '@/lib/market';
@@ -28,19 +29,21 @@ function BuyAction({ row, onBuy }: { row: ListingRow; onBuy: (row: ListingRow) =
 
 const installmentsText = (row: ListingRow) => `${row.installments_left} de ${row.installments}`;
 
+/** A token's name, linking to its page. */
+function TokenLink({ row }: { row: ListingRow }) {
+  return (
+    <Anchor component={Link} to={`/detail-token-issuer/${row.token_id}`} c="copaiba.9" inherit>
+      {row.name_token}
+    </Anchor>
+  );
+}
+
 /** A token's name and symbol, linking to its page. */
 function TokenName({ row }: { row: ListingRow }) {
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
-      <Text
-        component={Link}
-        to={`/detail-token-issuer/${row.token_id}`}
-        fw={700}
-        lh={1.3}
-        c="copaiba.9"
-        style={{ overflowWrap: 'anywhere' }}
-      >
-        {row.name_token}
+      <Text fw={700} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+        <TokenLink row={row} />
       </Text>
       <Text size="xs" c="dimmed" ff="monospace">
         {row.symbol}
@@ -117,51 +120,34 @@ function ListingsCards({
   showToken: boolean;
   onBuy: (row: ListingRow) => void;
 }) {
-  const field = (label: string, value: ReactNode) => (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600}>
-        {value}
-      </Text>
-    </div>
-  );
   return (
-    <Stack
-      gap="sm"
-      component="ul"
-      aria-label="Ofertas do Mural"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-    >
-      {rows.map((row) => (
-        <Paper key={row.id} component="li" withBorder radius="md" p="sm" data-listing-id={row.id}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" mb="xs">
-            {showToken ? <TokenName row={row} /> : <Text fw={700}>Oferta de {row.seller}</Text>}
-            <Stack gap={0} align="flex-end">
-              <Text fw={700} c="copaiba.9" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(row.unit_price)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                por unidade
-              </Text>
-            </Stack>
-          </Group>
-          <SimpleGrid cols={2} spacing="sm" verticalSpacing={6} mb="sm">
-            {field('Disponíveis', formatDecimal(row.quantity_left, 0))}
-            {field('Status', row.status_token)}
-            {field('Rentabilidade', formatPercent(row.practiced_interest_rate))}
-            {field('Parcelas restantes', installmentsText(row))}
-            {showToken && field('Vendedor', row.seller)}
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <BuyAction row={row} onBuy={onBuy} />
-          </Group>
-        </Paper>
-      ))}
-    </Stack>
+    <RecordCards
+      label="Ofertas do Mural"
+      items={rows.map((row) => ({
+        key: row.id,
+        title: showToken ? <TokenLink row={row} /> : `Oferta de ${row.seller}`,
+        subtitle: showToken ? row.symbol : undefined,
+        aside: (
+          <Stack gap={0} align="flex-end">
+            <Text fw={700} c="copaiba.9" style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(row.unit_price)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              por unidade
+            </Text>
+          </Stack>
+        ),
+        data: { 'data-listing-id': row.id },
+        fields: [
+          { label: 'Disponíveis', value: formatDecimal(row.quantity_left, 0) },
+          { label: 'Status', value: row.status_token },
+          { label: 'Rentabilidade', value: formatPercent(row.practiced_interest_rate) },
+          { label: 'Parcelas restantes', value: installmentsText(row) },
+          ...(showToken ? [{ label: 'Vendedor', value: row.seller }] : []),
+        ],
+        footer: <BuyAction row={row} onBuy={onBuy} />,
+      }))}
+    />
   );
 }
 

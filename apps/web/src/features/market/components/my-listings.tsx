@@ -1,11 +1,12 @@
 import type { MyListingRow, MyListingStatus } from '@copaiba/contracts';
-import { Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTag, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { FullBadge } from '@/components/full-badge';
 import { PagedCard } from '@/components/paged-card';
+import { RecordCards } from '@/components/record-cards';
 import { EmptyList } from '@/components/query-states';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime, formatDecimal, formatMoney } from '@/lib/format';
@@ -80,17 +81,6 @@ export function MyListings() {
     }
   }
 
-  const field = (label: string, value: ReactNode) => (
-    <div key={label} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600}>
-        {value}
-      </Text>
-    </div>
-  );
-
   return (
     <>
       <PagedCard
@@ -157,48 +147,25 @@ export function MyListings() {
               </Table>
             </Table.ScrollContainer>
           ) : (
-            <Stack
-              gap="sm"
-              component="ul"
-              aria-label="Minhas ofertas"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-            >
-              {rows.map((row) => (
-                <Paper
-                  key={row.id}
-                  component="li"
-                  withBorder
-                  radius="md"
-                  p="sm"
-                  data-my-listing-id={row.id}
-                >
-                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" mb="xs">
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text fw={700} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
-                        {row.name_token}
-                      </Text>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {row.symbol}
-                      </Text>
-                    </Stack>
-                    <ListingStatus status={row.status} />
-                  </Group>
-                  <SimpleGrid cols={2} spacing="sm" verticalSpacing={6} mb="sm">
-                    {field('Preço por unidade', formatMoney(row.unit_price))}
-                    {field('Vendidas', soldText(row))}
-                    {field('Recebido', formatMoney(row.proceeds))}
-                    {field('Criada em', formatDateTime(row.created_at))}
-                  </SimpleGrid>
-                  {row.status === 'aberta' && (
-                    <Group justify="flex-end">
-                      <CancelAction row={row} onCancel={setCancelling} />
-                    </Group>
-                  )}
-                </Paper>
-              ))}
-            </Stack>
+            <RecordCards
+              label="Minhas ofertas"
+              items={rows.map((row) => ({
+                key: row.id,
+                title: row.name_token,
+                subtitle: row.symbol,
+                aside: <ListingStatus status={row.status} />,
+                data: { 'data-my-listing-id': row.id },
+                fields: [
+                  { label: 'Preço por unidade', value: formatMoney(row.unit_price) },
+                  { label: 'Vendidas', value: soldText(row) },
+                  { label: 'Recebido', value: formatMoney(row.proceeds) },
+                  { label: 'Criada em', value: formatDateTime(row.created_at) },
+                ],
+                footer: row.status === 'aberta' && (
+                  <CancelAction row={row} onCancel={setCancelling} />
+                ),
+              }))}
+            />
           )
         }
       </PagedCard>

@@ -12,7 +12,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { investorKeys, tokenKeys, walletKeys } from '@/lib/query-keys';
 import { desistPurchase, usePurchases } from '../api/list-purchases';
 import { money } from './money-text';
-import { RecordCards } from './record-cards';
+import { RecordCards } from '@/components/record-cards';
 import { StatusBadge } from './status-badge';
 
 /** The brand's shades, which keep a 4.5:1 contrast on their light fills (app/theme.ts). */

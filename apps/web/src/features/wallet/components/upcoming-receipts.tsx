@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { useUpcomingReceipts } from '../api/get-upcoming-receipts';
 import { money } from './money-text';
-import { RecordCards } from './record-cards';
+import { RecordCards } from '@/components/record-cards';
 import { StatusBadge } from './status-badge';
 import { WalletSection } from './wallet-section';
 

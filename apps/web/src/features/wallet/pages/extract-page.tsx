@@ -21,7 +21,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useStatement } from '../api/list-statement';
 import { HideToggle, money } from '../components/money-text';
-import { RecordCards } from '../components/record-cards';
+import { RecordCards } from '@/components/record-cards';
 import { StatementExport } from '../components/statement-export';
 
 const FILTER_LABELS: Record<StatementFilter, string> = {

@@ -27,7 +27,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { downloadIncomeReport } from '../api/download-income-report';
 import { useIncomeReport } from '../api/get-income-report';
 import { useIncomeReportYears } from '../api/get-income-report-years';
-import { RecordCards } from '../components/record-cards';
+import { RecordCards } from '@/components/record-cards';
 
 type Figures = IncomeReport['totals'];
 

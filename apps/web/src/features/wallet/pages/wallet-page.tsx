@@ -39,7 +39,7 @@ import { useMyTokens } from '../api/list-my-tokens';
 import { AnnualLimit } from '../components/annual-limit';
 import { HideToggle, money } from '../components/money-text';
 import { MyPurchases } from '../components/my-purchases';
-import { RecordCards } from '../components/record-cards';
+import { RecordCards } from '@/components/record-cards';
 import { freeUnits, SellModal } from '../components/sell-modal';
 import { StatusBadge } from '../components/status-badge';
 import { UpcomingReceipts } from '../components/upcoming-receipts';

@@ -8,6 +8,8 @@ export interface RecordCard {
   /** Beside the title, e.g. a status badge or an amount. */
   aside?: ReactNode;
   fields: { label: string; value: ReactNode }[];
+  /** Below the fields, at the right: the row's action. */
+  footer?: ReactNode;
   /** data-* attributes for the card. */
   data?: Record<`data-${string}`, string | number>;
 }
@@ -43,6 +45,11 @@ export function RecordCards({ items, label }: { items: RecordCard[]; label: stri
               </div>
             ))}
           </SimpleGrid>
+          {item.footer && (
+            <Group justify="flex-end" mt="sm">
+              {item.footer}
+            </Group>
+          )}
         </Paper>
       ))}
     </Stack>
