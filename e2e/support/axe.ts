@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { animationsDone } from './page-checks.ts';
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -24,15 +25,8 @@ export async function seriousAxeViolations(
   /** CSS selectors of the parts to check, on a screen other features share; the whole page by default. */
   include?: string[],
 ): Promise<AxeViolation[]> {
-  // A dialog or section still fading in reads as low contrast: let finite transitions end first.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // A dialog or section still fading in reads as low contrast: let finite animations end first.
+  await animationsDone(page);
   // Once per document: a sweep that moves between screens in the app keeps the one it loaded.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (parts) => {

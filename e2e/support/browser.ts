@@ -57,3 +57,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: `${artifactsDir}/${name}.png`, fullPage: true });
 }
+
+/** What the screen shows (a popover or a modal), not the whole long page. */
+export async function viewportShot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: `${artifactsDir}/${name}.png` });
+}
+
+/** The cookie banner already answered, in every page of the context. */
+export async function acceptCookies(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => window.localStorage.setItem('cookieAccepted', 'true'));
+}

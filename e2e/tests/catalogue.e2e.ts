@@ -3,8 +3,15 @@ import { solveCaptcha } from '@copaiba/api/testing/solve-captcha';
 import { startSmtpSink, type SmtpSink } from '@copaiba/api/testing/smtp-sink';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import {
+  acceptCookies,
+  launchBrowser,
+  newContext,
+  screenshot,
+  watchPage,
+} from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { brl } from '../support/page-checks.ts';
 
 const SUPPORT_EMAIL = 'suporte@copaiba.test';
 const EMPTY_TEXT = 'Desculpe, não há tokens para serem exibidos';
@@ -48,12 +55,6 @@ async function allTokens(): Promise<Card[]> {
   }
 }
 
-/** R$ 1.234,56 from integer centavos, written independently of the app's formatter. */
-function brl(cents: bigint): string {
-  const reais = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `R$ ${reais},${(cents % 100n).toString().padStart(2, '0')}`;
-}
-
 const toCents = (decimal: string) => BigInt(decimal.replace('.', ''));
 
 /** Scrolls through the page so lazy images load, then back to the top. */
@@ -79,10 +80,6 @@ const sectionTop = (page: Page, id: string) =>
   page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
 
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
-
-async function acceptCookies(context: BrowserContext) {
-  await context.addInitScript(() => window.localStorage.setItem('cookieAccepted', 'true'));
-}
 
 beforeAll(async () => {
   smtp = await startSmtpSink();

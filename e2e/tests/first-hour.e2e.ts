@@ -11,6 +11,7 @@ import {
   type DemoRole,
 } from '../support/demo.ts';
 import type { RunningServer } from '../support/server.ts';
+import { brl, expectNoSidewaysScroll } from '../support/page-checks.ts';
 
 /**
  * The first hour of a new user (issue 22): each demo account shows a product in use (the seed's
@@ -35,11 +36,6 @@ interface Paged<T> {
   results: T[];
 }
 
-/** R$ 1.234,56 from integer centavos, written independently of the app's formatter. */
-function brl(cents: bigint): string {
-  const reais = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `R$ ${reais},${(cents % 100n).toString().padStart(2, '0')}`;
-}
 const toCents = (decimal: string) => BigInt(decimal.replace('.', ''));
 
 /**
@@ -64,15 +60,6 @@ async function settle(page: Page) {
     ]);
   });
   await page.waitForLoadState('networkidle');
-}
-
-/** The page fits the viewport's width (no sideways scrolling of the whole page). */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
 }
 
 /** Opens a role's screens at both widths, each settled, checked and photographed. */

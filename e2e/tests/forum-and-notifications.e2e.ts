@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { secretFromUrl, totpCode } from '@copaiba/api/testing/authenticator';
 import { startSmtpSink, type SmtpSink } from '@copaiba/api/testing/smtp-sink';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -10,9 +9,11 @@ import {
   newContext,
   screenshot,
   type viewports,
+  viewportShot,
   watchPage,
 } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { animationsDone, expectNoSidewaysScroll } from '../support/page-checks.ts';
 
 /*
  * The offer forum and the notification centre (docs/product.md §16) in Chromium: an investor asks
@@ -88,29 +89,7 @@ const sessionOf = (page: Page) =>
 /** Transitions and fonts done, so a screenshot shows the settled screen. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
-    await Promise.race([
-      Promise.all([document.fonts.ready, ...finite.map((a) => a.finished.catch(() => undefined))]),
-      new Promise((resolve) => setTimeout(resolve, 3_000)),
-    ]);
-  });
-}
-
-/** What the screen shows (a popover or a modal), not the whole long page. */
-async function viewportShot(page: Page, name: string) {
-  mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: `${artifactsDir}/${name}.png` });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
+  await animationsDone(page, 3_000);
 }
 
 /** The mail to `to` whose subject starts with `subject` and whose text has `text`. */

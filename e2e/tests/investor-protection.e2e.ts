@@ -1,16 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { startSmtpSink, type SmtpSink } from '@copaiba/api/testing/smtp-sink';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import {
+  acceptCookies,
   artifactsDir,
   launchBrowser,
   newContext,
   screenshot,
+  viewportShot,
   watchPage,
 } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { animationsDone, expectNoSidewaysScroll } from '../support/page-checks.ts';
 
 /*
  * Investor protection under CVM Resolução 88 (docs/product.md §15), as an investor lives it: the
@@ -44,10 +47,6 @@ interface Card {
   is_funding: boolean;
 }
 
-async function acceptCookies(context: BrowserContext) {
-  await context.addInitScript(() => window.localStorage.setItem('cookieAccepted', 'true'));
-}
-
 async function login(page: Page) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(EMAIL);
@@ -72,19 +71,6 @@ async function api<T>(page: Page, path: string, init: RequestInit = {}): Promise
   return (await res.json()) as T;
 }
 
-/** Finite animations and images done, so a screenshot shows the settled screen (5 s at most). */
-async function settle(page: Page) {
-  await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
-    await Promise.race([
-      Promise.all([document.fonts.ready, ...finite.map((a) => a.finished.catch(() => undefined))]),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
-    ]);
-  });
-}
-
 /** The whole page from its top, where the sticky bars belong (not over the middle of the page). */
 async function pageShot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -98,20 +84,6 @@ async function partShot(page: Page, selector: string, name: string) {
   expect(box).not.toBeNull();
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: `${artifactsDir}/${name}.png`, fullPage: true, clip: box! });
-}
-
-/** The viewport as a person sees it, for a modal over a long page. */
-async function viewportShot(page: Page, name: string) {
-  mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: `${artifactsDir}/${name}.png` });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
 }
 
 /** The funding offer with the cheapest unit, from the public catalogue. */
@@ -192,7 +164,7 @@ describe('investor protection (CVM 88)', () => {
       await page.getByText('Perfil de investidor atualizado.').waitFor();
       const limit = page.getByText('Disponível para investir').locator('..');
       await limit.getByText('R$ 1.000,00').waitFor();
-      await settle(page);
+      await animationsDone(page);
       // The screen's own parts: the top bar and the toasts belong to other features.
       expect(await seriousAxeViolations(page, ['#conteudo section'])).toEqual([]);
       await pageShot(page, 'investor-profile-desktop');
@@ -202,7 +174,7 @@ describe('investor protection (CVM 88)', () => {
         .locator('..')
         .getByText('R$ 1.000,00')
         .waitFor();
-      await settle(small);
+      await animationsDone(small);
       await expectNoSidewaysScroll(small);
       await pageShot(small, 'investor-profile-phone');
 
@@ -224,7 +196,7 @@ describe('investor protection (CVM 88)', () => {
           .toString(),
       ).toBe('%PDF-');
       await essential.scrollIntoViewIfNeeded();
-      await settle(page);
+      await animationsDone(page);
       expect(await seriousAxeViolations(page, ['#section-essential-information'])).toEqual([]);
       await partShot(
         page,
@@ -234,7 +206,7 @@ describe('investor protection (CVM 88)', () => {
       await small.goto(`/detail-token-issuer/${offer.id}#section-essential-information`);
       const smallEssential = small.locator('#section-essential-information');
       await smallEssential.getByText('Direito de desistência').waitFor();
-      await settle(small);
+      await animationsDone(small);
       await expectNoSidewaysScroll(small);
       await partShot(
         small,
@@ -248,7 +220,7 @@ describe('investor protection (CVM 88)', () => {
       await phoneSimulation.getByRole('button', { name: 'Comprar' }).click();
       const phoneConfirmation = small.getByRole('dialog', { name: 'Confirmação de Compra' });
       await phoneConfirmation.getByText('Termo de Ciência de Risco', { exact: true }).waitFor();
-      await settle(small);
+      await animationsDone(small);
       await expectNoSidewaysScroll(small);
       await viewportShot(small, 'investor-risk-term-phone');
       await small.keyboard.press('Escape');
@@ -259,7 +231,7 @@ describe('investor protection (CVM 88)', () => {
       await confirmation.getByText('Termo de Ciência de Risco', { exact: true }).waitFor();
       const confirm = confirmation.getByRole('button', { name: 'Confirmar compra' });
       expect(await confirm.isDisabled()).toBe(true);
-      await settle(page);
+      await animationsDone(page);
       expect(await seriousAxeViolations(page, ['[role="dialog"]'])).toEqual([]);
       await viewportShot(page, 'investor-risk-term-desktop');
       await confirmation
@@ -277,7 +249,7 @@ describe('investor protection (CVM 88)', () => {
       const row = purchases.getByRole('row').filter({ hasText: offer.name }).first();
       await row.getByText('Confirmada').waitFor();
       await row.getByText(/^até \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).waitFor();
-      await settle(page);
+      await animationsDone(page);
       expect(
         await seriousAxeViolations(page, [
           '[data-testid="annual-limit"]',
@@ -294,7 +266,7 @@ describe('investor protection (CVM 88)', () => {
         .first()
         .getByText('Confirmada')
         .waitFor();
-      await settle(small);
+      await animationsDone(small);
       await expectNoSidewaysScroll(small);
       await pageShot(small, 'investor-wallet-purchases-phone');
       await small
@@ -308,7 +280,7 @@ describe('investor protection (CVM 88)', () => {
       await row.getByRole('button', { name: `Desistir da compra de ${offer.name}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Desistir da compra' });
       await dialog.getByText('Esta ação não pode ser desfeita.', { exact: false }).waitFor();
-      await settle(page);
+      await animationsDone(page);
       await viewportShot(page, 'investor-desistencia-confirm-desktop');
       await dialog.getByRole('button', { name: 'Confirmar desistência' }).click();
       await page
@@ -324,7 +296,7 @@ describe('investor protection (CVM 88)', () => {
       await page.goto('/extract');
       await page.getByRole('heading', { name: 'Extrato de operações' }).waitFor();
       await page.getByRole('cell', { name: 'Desistência' }).first().waitFor();
-      await settle(page);
+      await animationsDone(page);
       await pageShot(page, 'investor-extract-desistencia-desktop');
 
       // 6. Past the limit: refused in the simulation with the amount available…
@@ -336,7 +308,7 @@ describe('investor protection (CVM 88)', () => {
           'Esta compra ultrapassa seu limite anual de investimento (disponível: R$ 1.000,00).',
         )
         .waitFor();
-      await settle(page);
+      await animationsDone(page);
       await viewportShot(page, 'investor-limit-refused-desktop');
       // Closed before the page is opened again at the same address (no reload to close it).
       await refused.getByRole('button', { name: 'Fechar' }).first().click();
@@ -365,7 +337,7 @@ describe('investor protection (CVM 88)', () => {
           'Esta compra ultrapassa seu limite anual de investimento (disponível: R$ 500,00).',
         )
         .waitFor();
-      await settle(page);
+      await animationsDone(page);
       await viewportShot(page, 'investor-limit-refused-by-server-desktop');
 
       // 7. The consents, under privacy.
@@ -373,13 +345,13 @@ describe('investor protection (CVM 88)', () => {
       await page.getByRole('heading', { name: 'Consentimentos' }).waitFor();
       await page.getByRole('cell', { name: 'Termo de Ciência de Risco' }).waitFor();
       await page.getByRole('cell', { name: 'Regras de depósito' }).first().waitFor();
-      await settle(page);
+      await animationsDone(page);
       expect(await seriousAxeViolations(page, ['table[aria-label="Consentimentos"]'])).toEqual([]);
       await pageShot(page, 'investor-privacy-consents-desktop');
       await small.goto('/privacy');
       await small.getByRole('heading', { name: 'Consentimentos' }).waitFor();
       await small.getByText('Termo de Ciência de Risco (versão', { exact: false }).waitFor();
-      await settle(small);
+      await animationsDone(small);
       await expectNoSidewaysScroll(small);
       await pageShot(small, 'investor-privacy-consents-phone');
 

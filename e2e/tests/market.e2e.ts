@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { solveCaptcha } from '@copaiba/api/testing/solve-captcha';
 import { startSmtpSink, type SmtpSink } from '@copaiba/api/testing/smtp-sink';
 import { centsToDecimal, centsToPtBr, formatBrl } from '@copaiba/contracts/money';
@@ -7,9 +6,16 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { artifactsDir, launchBrowser, screenshot, watchPage } from '../support/browser.ts';
+import {
+  artifactsDir,
+  launchBrowser,
+  screenshot,
+  viewportShot,
+  watchPage,
+} from '../support/browser.ts';
 import { apiAs, demoAccounts, demoContext, type Session } from '../support/demo.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { expectNoSidewaysScroll } from '../support/page-checks.ts';
 
 /*
  * The secondary board, 'Mural de Negociação' (docs/product.md §18), as two investors live it: Ana
@@ -153,27 +159,12 @@ async function settle(page: Page) {
   });
 }
 
-/** The viewport as a person sees it, for a modal over a long page. */
-async function viewportShot(page: Page, name: string) {
-  await settle(page);
-  mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: `${artifactsDir}/${name}.png` });
-}
-
 async function pageShot(page: Page, name: string) {
   // The top bar's signed-in menu is a chunk of its own: the shot waits for it.
   await page.getByRole('button', { name: /^Notificações/ }).waitFor();
   await settle(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
 }
 
 const cents = (decimal: string) => Math.round(Number(decimal) * 100);
@@ -227,7 +218,9 @@ describe('Mural de Negociação', () => {
       }
       await query(
         dbUrl,
-        `update tokens set deadline_for_funding = current_date - 1,
+        // Yesterday in São Paulo, the offers' calendar (the database's current_date is UTC's,
+        // already tomorrow from 21:00 there).
+        `update tokens set deadline_for_funding = (now() at time zone 'America/Sao_Paulo')::date - 1,
           minimum_amount_raised_cents = least(minimum_amount_raised_cents, amount_capitated_cents)
          where id = $1`,
         [offer.id],
@@ -270,6 +263,7 @@ describe('Mural de Negociação', () => {
       await sell.getByRole('textbox', { name: 'Preço por unidade' }).fill(centsToPtBr(priceCents));
       await sell.getByText(formatBrl(5n * priceCents)).waitFor();
       expect(await seriousAxeViolations(anaPage, ['[role="dialog"]'])).toEqual([]);
+      await settle(anaPage);
       await viewportShot(anaPage, 'market-sell-desktop');
       await sell.getByRole('button', { name: 'Revisar oferta' }).click();
       await sell.getByRole('button', { name: 'Publicar oferta' }).click();
@@ -316,16 +310,19 @@ describe('Mural de Negociação', () => {
       await simulation.getByRole('textbox', { name: 'Quantidade' }).fill('2');
       await simulation.getByText(formatBrl(paidCents)).first().waitFor();
       expect(await seriousAxeViolations(brunoPage, ['[role="dialog"]'])).toEqual([]);
+      await settle(brunoPage);
       await viewportShot(brunoPage, 'market-buy-simulation-desktop');
       await simulation.getByRole('button', { name: 'Comprar' }).click();
       const confirmation = brunoPage.getByRole('dialog', { name: 'Confirmação de Compra' });
       await confirmation.getByText('Saldo após a compra').waitFor();
       expect(await seriousAxeViolations(brunoPage, ['[role="dialog"]'])).toEqual([]);
+      await settle(brunoPage);
       await viewportShot(brunoPage, 'market-buy-confirmation-desktop');
       await confirmation.getByRole('button', { name: 'Confirmar compra' }).click();
       const done = brunoPage.getByRole('dialog', { name: 'Compra realizada' });
       await done.getByText('Compra no Mural de Negociação realizada com sucesso!').waitFor();
       expect(await seriousAxeViolations(brunoPage, ['[role="dialog"]'])).toEqual([]);
+      await settle(brunoPage);
       await viewportShot(brunoPage, 'market-buy-done-desktop');
       await brunoPage.keyboard.press('Escape');
       await listing.getByText('3', { exact: true }).waitFor();
@@ -346,6 +343,7 @@ describe('Mural de Negociação', () => {
       await pageShot(small, 'market-mural-phone');
       await cards.getByRole('button', { name: /^Comprar unidades de / }).click();
       await small.getByRole('dialog', { name: 'Simulação da Compra' }).waitFor();
+      await settle(small);
       await viewportShot(small, 'market-buy-simulation-phone');
       await small.keyboard.press('Escape');
 
@@ -358,6 +356,7 @@ describe('Mural de Negociação', () => {
       const cancel = anaPage.getByRole('dialog', { name: 'Cancelar oferta' });
       await cancel.getByText('As 3 unidades ainda não vendidas', { exact: false }).waitFor();
       expect(await seriousAxeViolations(anaPage, ['[role="dialog"]'])).toEqual([]);
+      await settle(anaPage);
       await viewportShot(anaPage, 'market-cancel-desktop');
       await cancel.getByRole('button', { name: 'Cancelar oferta' }).click();
       await anaPage
@@ -384,6 +383,7 @@ describe('Mural de Negociação', () => {
       await anaSmall.goto('/wallet');
       await anaSmall.getByRole('button', { name: `Vender unidades de ${offer.name}` }).click();
       await anaSmall.getByRole('dialog', { name: 'Vender no Mural de Negociação' }).waitFor();
+      await settle(anaSmall);
       await viewportShot(anaSmall, 'market-sell-phone');
       await anaSmall.keyboard.press('Escape');
 

@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { solveCaptcha } from '@copaiba/api/testing/solve-captcha';
 import { startSmtpSink, type SmtpSink } from '@copaiba/api/testing/smtp-sink';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, watchPage } from '../support/browser.ts';
+import {
+  acceptCookies,
+  launchBrowser,
+  newContext,
+  screenshot,
+  watchPage,
+} from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { authenticator, totpAt } from '../support/totp.ts';
 
@@ -45,10 +51,6 @@ async function api<T>(path: string, init: { method?: string; body?: unknown; acc
 
 const captcha = async () =>
   solveCaptcha(await api<Parameters<typeof solveCaptcha>[0]>('captcha/challenge/', {}));
-
-async function acceptCookies(context: BrowserContext) {
-  await context.addInitScript(() => window.localStorage.setItem('cookieAccepted', 'true'));
-}
 
 async function login(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -13,6 +13,7 @@ import {
   watchPage,
 } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { animationsDone, expectNoSidewaysScroll } from '../support/page-checks.ts';
 
 /*
  * Life after the purchase (docs/product.md §17), as the demo investor lives it: a deposit and a
@@ -91,26 +92,6 @@ async function depositAndBuy(page: Page) {
   throw new Error('no funding offer to buy');
 }
 
-async function settle(page: Page) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
-        .map((a) => a.finished.catch(() => undefined)),
-    );
-  });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
-
 const saved = async (download: Download) => readFile(await download.path());
 
 describe('statements and the income report', () => {
@@ -140,7 +121,7 @@ describe('statements and the income report', () => {
         // The figures behind the chart, for screen readers.
         const table = target.getByRole('table', { name: 'Valor da carteira no fim de cada mês' });
         expect(await table.getByRole('row').count()).toBe(13);
-        await settle(target);
+        await animationsDone(target);
         await expectNoSidewaysScroll(target);
         // /wallet is shared with other features: these two sections are this one's.
         expect(
@@ -158,7 +139,7 @@ describe('statements and the income report', () => {
         await target.getByRole('button', { name: 'Exportar' }).click();
         const dialog = target.getByRole('dialog', { name: 'Exportar extrato' });
         await dialog.waitFor();
-        await settle(target);
+        await animationsDone(target);
         // The screen behind is dimmed by the overlay: the dialog is what the person sees.
         expect(await seriousAxeViolations(target, ['[role="dialog"]'])).toEqual([]);
         // The dialog as a person sees it, over the viewport.
@@ -200,7 +181,7 @@ describe('statements and the income report', () => {
         const report = target.getByTestId('income-report');
         await report.getByText(`${token.name}`, { exact: false }).first().waitFor();
         await report.getByText('Ana Investidora', { exact: false }).waitFor();
-        await settle(target);
+        await animationsDone(target);
         await expectNoSidewaysScroll(target);
         expect(await seriousAxeViolations(target)).toEqual([]);
         await screenshot(target, `statements-income-report-${suffix}`);

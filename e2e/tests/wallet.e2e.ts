@@ -1,16 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import { startSmtpSink, type SmtpSink } from '@copaiba/api/testing/smtp-sink';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  artifactsDir,
+  acceptCookies,
   launchBrowser,
   newContext,
   screenshot,
+  viewportShot,
   watchPage,
 } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { totp } from '../support/totp.ts';
+import { animationsDone, brl, expectNoSidewaysScroll } from '../support/page-checks.ts';
 
 const EMAIL = 'investidor@copaiba.dev';
 const PASSWORD = 'Copaiba@2026';
@@ -25,16 +26,7 @@ interface Card {
   is_funding: boolean;
 }
 
-/** R$ 1.234,56 from integer centavos, written independently of the app's formatter. */
-function brl(cents: bigint): string {
-  const reais = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `R$ ${reais},${(cents % 100n).toString().padStart(2, '0')}`;
-}
 const toCents = (decimal: string) => BigInt(decimal.replace('.', ''));
-
-async function acceptCookies(context: BrowserContext) {
-  await context.addInitScript(() => window.localStorage.setItem('cookieAccepted', 'true'));
-}
 
 async function login(page: Page) {
   await page.goto('/login');
@@ -64,32 +56,11 @@ async function deposit(page: Page, amount: string) {
   await page.getByRole('img', { name: 'QR Code Pix do depósito' }).waitFor();
 }
 
-/**
- * Lets finite transitions (modal, toasts) and images finish so a screenshot shows the settled
- * screen. Endless animations (spinners) are skipped, and the wait is capped at 5 s.
- */
-async function settle(page: Page) {
-  await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
-    const loading = [...document.images].filter((img) => !img.complete);
-    await Promise.race([
-      Promise.all([
-        document.fonts.ready,
-        ...finite.map((a) => a.finished.catch(() => undefined)),
-        ...loading.map((img) => img.decode().catch(() => undefined)),
-      ]),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
-    ]);
-  });
-}
-
 /** Open /two-factor and check the QR image really rendered: decoded, non-zero size, a data: SVG. */
 async function twoFactorQr(page: Page) {
   const qr = page.getByRole('img', { name: 'QR code para o app autenticador' });
   await qr.waitFor();
-  await settle(page);
+  await animationsDone(page);
   const drawn = await qr.evaluate((img: HTMLImageElement) => ({
     complete: img.complete,
     naturalWidth: img.naturalWidth,
@@ -127,24 +98,6 @@ async function expectBadgesInFull(page: Page) {
   expect(cut).toEqual([]);
 }
 
-/** The page fits the viewport's width (no sideways scrolling of the whole page). */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
-
-/**
- * What the screen shows, for a modal: a full-page capture of a 5000 px token page puts the fixed
- * dialog small and off-centre in a tall picture, while a person sees it over the viewport.
- */
-async function viewportShot(page: Page, name: string) {
-  mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: `${artifactsDir}/${name}.png` });
-}
-
 /** Opens the purchase modal of a token, screenshots simulation and confirmation; returns the dialog. */
 async function purchaseModal(page: Page, tokenId: number, suffix: string) {
   await page.goto(`/detail-token-issuer/${tokenId}#section-of-simulation`);
@@ -155,14 +108,14 @@ async function purchaseModal(page: Page, tokenId: number, suffix: string) {
   await expect
     .poll(() => simulation.getByRole('button', { name: 'Comprar' }).isEnabled())
     .toBe(true);
-  await settle(page);
+  await animationsDone(page);
   await expectNoSidewaysScroll(page);
   await viewportShot(page, `wallet-purchase-simulation-${suffix}`);
   await simulation.getByRole('button', { name: 'Comprar' }).click();
   const confirmation = page.getByRole('dialog', { name: 'Confirmação de Compra' });
   await confirmation.waitFor();
   await confirmation.getByText('Saldo após a compra').waitFor();
-  await settle(page);
+  await animationsDone(page);
   await expectNoSidewaysScroll(page);
   await viewportShot(page, `wallet-purchase-confirmation-${suffix}`);
   return confirmation;
@@ -231,7 +184,7 @@ describe('wallet', () => {
           await target.goto(path);
           await target.getByRole('heading', { name: 'Tokens de Ativos' }).waitFor();
           await target.getByRole('link', { name: 'Detalhes' }).first().waitFor();
-          await settle(target);
+          await animationsDone(target);
           await expectNoSidewaysScroll(target);
           await screenshot(target, `wallet${path.replace(/^\//, '-')}-${suffix}`);
         }
@@ -268,7 +221,7 @@ describe('wallet', () => {
       await page.getByRole('heading', { name: 'Meus Ativos' }).waitFor();
       await page.getByRole('cell', { name: funding!.name }).first().waitFor();
       await expectBadgesInFull(page);
-      await settle(page);
+      await animationsDone(page);
       await screenshot(page, 'wallet-wallet-desktop');
 
       await page.getByRole('link', { name: 'Extrato' }).click();
@@ -332,7 +285,7 @@ describe('wallet', () => {
       await page.waitForURL('**/operation-realized');
       await page.getByRole('link', { name: 'Voltar para carteira' }).waitFor();
       await page.getByText('Saque solicitado com sucesso!', { exact: false }).waitFor();
-      await settle(page);
+      await animationsDone(page);
       await screenshot(page, 'wallet-operation-realized-desktop');
       // The demo investor's balance (docs/DECISIONS.md, "demo seed"), the deposit, less the unit
       // bought and the withdrawal.
@@ -354,18 +307,18 @@ describe('wallet', () => {
       await owned.getByRole('listitem').filter({ hasText: funding!.name }).waitFor();
       await expectBadgesInFull(small);
       await expectNoSidewaysScroll(small);
-      await settle(small);
+      await animationsDone(small);
       await screenshot(small, 'wallet-wallet-phone');
       await small.goto('/deposit');
       await small.getByLabel('Valor do depósito (R$)').waitFor();
       await screenshot(small, 'wallet-deposit-phone');
       await deposit(small, '25');
-      await settle(small);
+      await animationsDone(small);
       await screenshot(small, 'wallet-depositqr-phone');
       await small.getByRole('button', { name: 'Já fiz o pagamento' }).click();
       await small.waitForURL('**/operation-realized');
       await small.getByText('Depósito realizado com sucesso!', { exact: false }).waitFor();
-      await settle(small);
+      await animationsDone(small);
       await screenshot(small, 'wallet-operation-realized-phone');
       await small.goto('/extract');
       const operations = small.getByRole('list', { name: 'Operações' });
@@ -387,7 +340,7 @@ describe('wallet', () => {
       await small.waitForURL('**/withdrawConfirmation');
       await small.getByText('52998224725').waitFor();
       await expectNoSidewaysScroll(small);
-      await settle(small);
+      await animationsDone(small);
       await screenshot(small, 'wallet-withdraw-confirmation-phone');
 
       expect(problems).toEqual([]);
