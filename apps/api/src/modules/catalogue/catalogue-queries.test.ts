@@ -10,6 +10,8 @@ import { insertIssuer, insertProject, insertToken } from '../../testing/fixtures
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { testIdentity } from '../../testing/test-keys.ts';
 import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
+// The hot paths' own queries are what this file plans, so it reads the repositories that send them
+// (docs/CODE_STYLE.md: tests may read any repository to check its queries).
 import { findUserById, prepareUserById } from '../accounts/accounts.repo.ts';
 import * as walletRepo from '../wallet/wallet.repo.ts';
 import * as repo from './catalogue.repo.ts';
