@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { animationsDone } from './page-checks.ts';
 
 /**
  * Moving between screens as the app does (its router, no reload) and knowing when a screen is up:
@@ -46,16 +47,7 @@ export function screens(page: Page) {
       await page.waitForTimeout(100);
     }
     // Entrance animations over (a faded-in card has its final contrast), at most 2 s.
-    await page.evaluate(async () => {
-      await document.fonts.ready;
-      const finite = document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-      await Promise.race([
-        Promise.all(finite.map((a) => a.finished.catch(() => null))),
-        new Promise((resolve) => setTimeout(resolve, 2_000)),
-      ]);
-    });
+    await animationsDone(page, 2_000);
   }
 
   /**

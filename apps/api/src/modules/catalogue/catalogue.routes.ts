@@ -20,7 +20,7 @@ import { createPublicCache, type CachedAnswer } from '../../lib/public-cache.ts'
 import type { Database } from '@copaiba/db';
 import type { IdentityBox } from '../../lib/identity-box.ts';
 import { createCatalogueService } from './catalogue.service.ts';
-import { essentialInformationPdf } from './essential-information-pdf.ts';
+import { essentialInformationPdfs } from './essential-information-pdf.ts';
 
 /**
  * Browsers and proxies may keep a public answer but must revalidate it (a cheap 304): a figure
@@ -53,6 +53,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   const tags = ['catálogo'];
   const notFound = { 404: detailResponse };
   const cache = createPublicCache({ ttlMs: cacheTtlMs });
+  const essentialInformationPdf = essentialInformationPdfs();
 
   function send(
     request: FastifyRequest,
@@ -261,14 +262,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const detail = await catalogue.tokenDetail(request.params.id, todayInSaoPaulo(now()));
-      const pdf = await essentialInformationPdf(detail, now());
+      const { pdf, etag } = await essentialInformationPdf(detail, now());
+      reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply
         .type('application/pdf')
         .header(
           'content-disposition',
           `inline; filename="informacoes-essenciais-${detail.token.symbol}.pdf"`,
         )
-        .header('cache-control', PUBLIC_CACHE_CONTROL)
         .send(pdf);
     },
   );

@@ -1,6 +1,13 @@
 import { essentialInformation } from '@copaiba/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertIssuer, insertProject, insertToken } from '../../testing/fixtures.ts';
+import {
+  buyTokens,
+  fundedInvestor,
+  insertIssuer,
+  insertProject,
+  insertToken,
+} from '../../testing/fixtures.ts';
 import { pdfFonts, pdfText } from '../../testing/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -56,6 +63,39 @@ describe("an offer's essential information (docs/product.md §15)", () => {
     expect(text).toContain('até R$ 20.000,00 por ano');
     expect(text).toContain('Riscos informados pelo emissor: Riscos');
     expect((await pdfFonts(res.rawPayload)).every((f) => f.embedded && f.unicode)).toBe(true);
+  });
+
+  it('is written once per state of the offer: the same bytes and a 304 until what it states changes', async () => {
+    const issuer = (await insertIssuer(t.db, { institution: 'Cooperativa Castanha Viva' })).id;
+    const token = await insertToken(t.db, issuer, { unitPriceCents: 10_00n, quantity: 100 });
+    await insertProject(t.db, token.id);
+    const first = await pdf(token.id);
+    const again = await pdf(token.id);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: `/api/token/${token.id}/essential-information.pdf`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
+
+    // A purchase moves no figure the document states: the same document.
+    const investor = await fundedInvestor(t, { balance: '100.00' });
+    expect((await buyTokens(t, investor, token.id, 3)).statusCode).toBe(201);
+    expect((await pdf(token.id)).headers.etag).toBe(etag);
+
+    // The issuer's name, which it states, changes: a new document says the new one.
+    await t.db.execute(
+      sql`update token_issuers set institution = 'Cooperativa Nova Esperança' where id = ${issuer}`,
+    );
+    const edited = await pdf(token.id);
+    expect(edited.headers.etag).not.toBe(etag);
+    expect((await pdfText(edited.rawPayload)).replace(/\s+/g, ' ')).toContain(
+      'Emissor: Cooperativa Nova Esperança',
+    );
   });
 
   it('exists only for issued tokens', async () => {

@@ -345,7 +345,13 @@ export default function RegisteredTokenListPage() {
           }
         >
           {(tokens) => (
-            <div data-fetching={list.isFetching || undefined} className={classes.results}>
+            // Dimmed and busy while another page loads (the previous one stays until then); a
+            // background refresh of the same page changes nothing a person should wait for.
+            <div
+              data-fetching={list.isPlaceholderData || undefined}
+              aria-busy={list.isPlaceholderData || undefined}
+              className={classes.results}
+            >
               <Card padding={0} className={classes.table}>
                 <TokenTable tokens={tokens} {...questions} />
               </Card>
