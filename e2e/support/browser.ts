@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 
 export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url));
 
@@ -25,9 +26,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Collects what a person would never see but must not happen: CSP violations, page errors, 5xx. */
+/**
+ * Collects what a person would never see but must not happen: CSP violations, page errors, 5xx.
+ * Should the test fail, it also says where the page was: its address, what its alerts said, the
+ * API's last refusals and a screenshot (a CI log is all there is to read afterwards).
+ */
 export function watchPage(page: Page) {
   const problems: string[] = [];
+  const refusals: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text()))
       problems.push(`csp: ${msg.text()}`);
@@ -35,7 +41,31 @@ export function watchPage(page: Page) {
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('response', (res) => {
     if (res.status() >= 500) problems.push(`${res.status()} ${res.url()}`);
+    else if (res.status() >= 400 && res.url().includes('/api/'))
+      refusals.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
+    if (refusals.length > 10) refusals.shift();
   });
+  try {
+    onTestFailed(async () => {
+      if (page.isClosed()) return;
+      const name = `failed-${Date.now()}`;
+      const alerts = await page
+        .locator('[role="alert"], .mantine-Notification-root')
+        .allInnerTexts()
+        .catch(() => []);
+      await screenshot(page, name).catch(() => undefined);
+      console.error(
+        [
+          `page at ${page.url()} (e2e/artifacts/${name}.png)`,
+          `alerts: ${JSON.stringify(alerts)}`,
+          `last API refusals: ${JSON.stringify(refusals)}`,
+          `problems: ${JSON.stringify(problems)}`,
+        ].join('\n'),
+      );
+    });
+  } catch {
+    // Watched outside a test (a beforeAll): there is no test to fail.
+  }
   return problems;
 }
 
