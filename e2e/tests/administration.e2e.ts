@@ -386,6 +386,12 @@ describe('administration and project management in the browser', () => {
       buffer: tinyPdf('Indicadores'),
     });
     await expect.poll(() => send.isEnabled()).toBe(true);
+    // A tablet turned across the table's width: the cards show what was chosen, and back again.
+    await atSize(page, 'phone');
+    await page.locator(`[data-token="${TOKEN}"]`).getByText('indicadores.pdf').waitFor();
+    await atSize(page, 'desktop');
+    await row.getByText('relatorio-atualizacao.pdf').waitFor();
+    await expect.poll(() => send.isEnabled()).toBe(true);
     await settle(page);
     await screenshot(page, 'administration-project-management-chosen-desktop');
     await send.click();

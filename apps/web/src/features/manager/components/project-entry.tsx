@@ -1,16 +1,9 @@
 import type { ManagerProject } from '@copaiba/contracts';
 import { Anchor, Button, Card, FileInput, Group, Stack, Table, Text } from '@mantine/core';
 import { IconExternalLink, IconFileTypePdf, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { useSendReports } from '../api/send-reports';
 import { pdfProblem } from '../lib/pdf-check';
-
-/** Shown when sending fails: docs/product.md §8 ignores these errors; a person should still know. */
-export const SEND_FAILED = 'Não foi possível enviar os relatórios.';
-
-type Kind = 'report' | 'indicators';
+import type { ReportDrafts, ReportKind as Kind } from '../lib/use-report-drafts';
 
 const PICK_PDF = 'Selecionar PDF';
 
@@ -85,49 +78,41 @@ function PdfPicker({ kind, project, value, onChange, disabled, withLabel }: Pick
   );
 }
 
-/** One project of Gestão de Projetos: two PDF pickers and 'Atualizar' (a table row or a card). */
+/**
+ * One project of Gestão de Projetos: two PDF pickers and 'Atualizar' (a table row or a card), on
+ * the page's drafts (useReportDrafts), so switching between row and card keeps them.
+ */
 export function ProjectEntry({
   project,
   layout,
+  drafts,
 }: {
   project: ManagerProject;
   layout: 'row' | 'card';
+  drafts: ReportDrafts;
 }) {
-  const [files, setFiles] = useState<Record<Kind, File | null>>({ report: null, indicators: null });
-  const send = useSendReports();
+  const files = drafts.draftOf(project);
+  const sending = drafts.isSending(project);
   const chosen = Boolean(files.report || files.indicators);
   const invalid = Boolean(pdfProblem(files.report) || pdfProblem(files.indicators));
   const lastUpdate = formatDateTime(project.datetime_modified) || '-';
-
-  const submit = () => {
-    send.mutate(
-      { tokenId: project.id_token, report: files.report, indicators: files.indicators },
-      {
-        onSuccess: (answer) => {
-          notifySuccess(answer.message);
-          setFiles({ report: null, indicators: null });
-        },
-        onError: () => notifyError(SEND_FAILED),
-      },
-    );
-  };
 
   const picker = (kind: Kind) => (
     <PdfPicker
       kind={kind}
       project={project}
       value={files[kind]}
-      onChange={(file) => setFiles((current) => ({ ...current, [kind]: file }))}
-      disabled={send.isPending}
+      onChange={(file) => drafts.choose(project, kind, file)}
+      disabled={sending}
       withLabel={layout === 'card'}
     />
   );
 
   const button = (
     <Button
-      onClick={submit}
+      onClick={() => void drafts.send(project)}
       disabled={!chosen || invalid}
-      loading={send.isPending}
+      loading={sending}
       leftSection={<IconUpload size={16} />}
       aria-label={`Atualizar ${project.symbol}`}
       fullWidth={layout === 'card'}

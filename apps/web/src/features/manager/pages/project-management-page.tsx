@@ -7,6 +7,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { usePageParam } from '@/lib/use-page-param';
 import { useManagerProjects } from '../api/list-projects';
 import { ProjectEntry } from '../components/project-entry';
+import { useReportDrafts } from '../lib/use-report-drafts';
 
 /** /project-management 'Gestão de Projetos' (docs/product.md §2): reports for the projects I manage. */
 export default function ProjectManagementPage() {
@@ -14,6 +15,7 @@ export default function ProjectManagementPage() {
   const pager = usePageParam();
   const query = useManagerProjects(pager.page);
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const drafts = useReportDrafts();
 
   return (
     <Container size="xl" py={{ base: 24, sm: 48 }} w="100%">
@@ -50,7 +52,12 @@ export default function ProjectManagementPage() {
                   </Table.Thead>
                   <Table.Tbody>
                     {projects.map((project) => (
-                      <ProjectEntry key={project.id_token} project={project} layout="row" />
+                      <ProjectEntry
+                        key={project.id_token}
+                        project={project}
+                        layout="row"
+                        drafts={drafts}
+                      />
                     ))}
                   </Table.Tbody>
                 </Table>
@@ -58,7 +65,12 @@ export default function ProjectManagementPage() {
             ) : (
               <Stack gap="sm">
                 {projects.map((project) => (
-                  <ProjectEntry key={project.id_token} project={project} layout="card" />
+                  <ProjectEntry
+                    key={project.id_token}
+                    project={project}
+                    layout="card"
+                    drafts={drafts}
+                  />
                 ))}
               </Stack>
             )
