@@ -291,23 +291,34 @@ async function checkSnapshot(
         : expected === 'failed'
           ? 1
           : installments.length;
-    // A buyer who sold units on the board before the payout may be paid for fewer, or none.
-    const soldOnBoard = new Set(
+    // A buyer who sold units on the board before the payout may be paid for fewer, or none; one
+    // who bought there may be paid for those, the purchase undone or not. Each installment's
+    // units and holders are checked below either way.
+    const tradedOnBoard = new Set(
       transfers
-        .filter((t) => t.kind === 'market_sale' && t.tokenId === m.tokenId)
+        .filter(
+          (t) =>
+            (t.kind === 'market_sale' || t.kind === 'market_purchase') && t.tokenId === m.tokenId,
+        )
         .map((t) => t.userId),
     );
     // What the jobs queued for the buyer and have not yet moved (a kill between batches).
     const stillQueued = (userId: number) =>
       queue.filter((q) => q.tokenId === m.tokenId && q.kind === kind && q.userId === userId).length;
-    for (const b of m.buyers.filter((b) => kind === 'refund' || !soldOnBoard.has(b.userId))) {
+    for (const b of m.buyers.filter((b) => kind === 'refund' || !tradedOnBoard.has(b.userId))) {
       const moves = transfers.filter(
         (t) => t.kind === kind && t.tokenId === m.tokenId && t.userId === b.userId,
       );
+      // The message carries the buyer's whole history on the offer: a CI log is all there is.
+      const history = () =>
+        transfers
+          .filter((t) => t.tokenId === m.tokenId && t.userId === b.userId)
+          .map((t) => `${t.kind} ${t.quantity ?? ''} ref ${t.reference ?? '-'} #${t.id}`)
+          .join('; ');
       expect(
         moves.length + stillQueued(b.userId) === owedTo(b.userId),
         () =>
-          `token ${m.tokenId}, user ${b.userId}: ${moves.length} ${kind}s, ${owedTo(b.userId)} owed`,
+          `token ${m.tokenId} (${token?.offerStatus}), user ${b.userId}: ${moves.length} ${kind}s, ${stillQueued(b.userId)} queued, ${owedTo(b.userId)} owed; history: ${history()}`,
       );
     }
   }
