@@ -27,15 +27,21 @@ async function listening() {
 
 /**
  * Holds the `tokens` table locked until `release()`: a public read of the catalogue waits on it,
- * a real request in flight for as long as the test wants.
+ * a real request in flight for as long as the test wants. Resolves once the lock is held: a
+ * request sent before would read the table and answer at once (under load it did, and the test
+ * then waited 10 s for a query waiting on the lock that never came).
  */
-function lockTokens() {
+async function lockTokens() {
   let release!: () => void;
+  let locked!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  const held = new Promise<void>((resolve) => (locked = resolve));
   const holding = t.db.transaction(async (tx) => {
     await tx.execute(sql`lock table tokens in access exclusive mode`);
+    locked();
     await released;
   });
+  await Promise.race([held, holding]);
   return { release, done: () => holding };
 }
 
@@ -43,7 +49,7 @@ function lockTokens() {
 async function readInFlight() {
   const { lifecycle, url } = await listening();
   lifecycle.serve(t.app.routing.bind(t.app));
-  const lock = lockTokens();
+  const lock = await lockTokens();
   const connection = await rawConnection(url);
   connection.send('GET', '/api/token/list/');
   await waitingOnLock();
