@@ -35,6 +35,9 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          // Each file builds its own app on its own database; sharing the imported modules across
+          // a worker's files saves re-importing the server for every one of them.
+          isolate: false,
           exclude: ['apps/api/src/soak/**'],
           // The PostgreSQL server of the run: TEST_DATABASE_URL's, or an embedded one started for it.
           globalSetup: ['packages/db/src/testing/database.setup.ts'],
