@@ -160,7 +160,12 @@ describe('investor protection (CVM 88)', () => {
       await page
         .getByRole('textbox', { name: 'Investido em outras plataformas neste ano' })
         .fill(String(19_000 - investedReais));
+      // Awaited by its request, so a failure says whether the declaration was sent at all.
+      const declared = page.waitForResponse(
+        (r) => r.url().endsWith('/api/investor/profile/') && r.request().method() === 'PUT',
+      );
       await page.getByRole('button', { name: 'Salvar perfil' }).click();
+      expect((await declared).status()).toBe(200);
       await page.getByText('Perfil de investidor atualizado.').waitFor();
       const limit = page.getByText('Disponível para investir').locator('..');
       await limit.getByText('R$ 1.000,00').waitFor();
