@@ -294,9 +294,10 @@ describe('the rough edges of the first hour', () => {
       await settle(page);
       expect(new URL(page.url()).pathname).toBe('/');
       const about = page.locator('#sobre');
-      expect(await about.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(
-        viewports[size].height / 2,
-      );
+      // The page scrolls smoothly (global.css), and no Web Animation tells when it is over: polled.
+      await expect
+        .poll(() => about.evaluate((el) => el.getBoundingClientRect().top), { timeout: 10_000 })
+        .toBeLessThan(viewports[size].height / 2);
       await screenshot(page, `first-hour-sobre-logged-in-${size}`);
       // '/' itself is still the wallet for a logged-in person.
       await page.goto('/');
