@@ -52,7 +52,9 @@ export function screens(page: Page) {
 
   /**
    * Opens `url`: in the app when it is loaded (a client-side navigation), else by loading it.
-   * Returns at once when the app sends the person elsewhere.
+   * When the app sends the person elsewhere, waits until they have landed: one guard's redirect
+   * can lead to another ('/' sends the signed-in to /wallet), and a redirect still under way
+   * would carry the next screen opened away with it.
    */
   async function open(url: string) {
     const loaded = await page
@@ -68,7 +70,9 @@ export function screens(page: Page) {
     }
     // The new screen starts its work after this: quiet from now on, not from before.
     lastChange = Date.now();
-    await settle(10_000, new URL(url, 'http://app.invalid').pathname);
+    const asked = new URL(url, 'http://app.invalid').pathname;
+    await settle(10_000, asked);
+    if (new URL(page.url()).pathname !== asked) await settle();
   }
 
   return { open, settle };

@@ -249,6 +249,28 @@ describe('administration and project management in the browser', () => {
     expect(problems).toEqual([]);
   });
 
+  it('an admin whose account cannot be read is offered a retry at /access-control, not sent away', async () => {
+    const { page, problems } = admin;
+    const detail = 'Muitas requisições. Tente novamente em instantes.';
+    await page.route('**/api/user/', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail }),
+      }),
+    );
+    await page.goto('/access-control');
+    await page.getByRole('heading', { name: 'Não foi possível carregar esta página' }).waitFor();
+    await seeText(page, detail);
+    expect(new URL(page.url()).pathname).toBe('/access-control');
+
+    await page.unroute('**/api/user/');
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await page.getByRole('heading', { name: 'Gestão de Acesso' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/access-control');
+    expect(problems).toEqual([]);
+  });
+
   it('issues CAST28 through the dialog, assigns Carla Gestora; the offer goes public and is audited', async () => {
     const { page, problems } = admin;
     await page.goto(`/access-control/${brunoId}`);

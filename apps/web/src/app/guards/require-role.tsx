@@ -1,6 +1,8 @@
 import type { User } from '@copaiba/contracts';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorState } from '@/components/error-state';
 import { PageLoader } from '@/components/page-loader';
+import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
 
 export type Role = keyof Pick<User, 'is_token_creator' | 'is_admin' | 'is_project_manager'>;
@@ -11,12 +13,15 @@ const TWO_FACTOR_ROLES: ReadonlySet<Role> = new Set(['is_admin', 'is_token_creat
 /**
  * Creator, admin and project-manager screens: anyone else goes to / (docs/product.md §2, §6); an
  * admin or a creator without two-factor goes to /two-factor first, and comes back after (§19).
+ * When the account could not be read (network, 5xx, 429), nothing is known about its roles: the
+ * page offers a retry rather than sending an admin away as if they were not one.
  */
 export function RequireRole({ role }: { role: Role }) {
-  const { data: user, isPending, isError } = useCurrentUser();
+  const { data: user, isPending, error, refetch } = useCurrentUser();
   const { pathname } = useLocation();
-  if (isPending && !isError) return <PageLoader />;
-  if (!user?.[role]) return <Navigate to="/" replace />;
+  if (isPending) return <PageLoader />;
+  if (!user) return <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />;
+  if (!user[role]) return <Navigate to="/" replace />;
   if (TWO_FACTOR_ROLES.has(role) && !user.is_two_factor_authentication)
     return <Navigate to="/two-factor" replace state={{ required: true, from: pathname }} />;
   return <Outlet />;
