@@ -22,6 +22,8 @@ export interface EmbeddedDefaultResult {
   /** Every process of the server's tree, in MB: RSS counts shared pages once per process. */
   afterSeed: MemoryOfTree;
   afterLoad: MemoryOfTree;
+  /** The restarted server (nothing left to seed), after the same reads. */
+  afterRestartLoad: MemoryOfTree;
   loadRps: number;
 }
 
@@ -149,16 +151,20 @@ export async function measureEmbeddedDefault(options: {
       '/api/token-issuer/list/',
       `/api/token-issuer-token-project/detail/${detail.results[0]?.id ?? 1}`,
     ];
+    const publicReads = async (url: string) => {
+      let ok = 0;
+      for (const path of paths) ok += (await load({ url, path, connections: 20, seconds: 10 })).ok;
+      return ok;
+    };
     log('30 s of public reads');
-    let ok = 0;
-    for (const path of paths) {
-      const result = await load({ url: first.url, path, connections: 20, seconds: 10 });
-      ok += result.ok;
-    }
+    const ok = await publicReads(first.url);
     const afterLoad = memoryOfTree(first.pid);
     await first.stop();
-    log('restart on the same DATA_DIR');
+    log('restart on the same DATA_DIR, then the same reads');
     const again = await startServer(repo, dataDir, env);
+    await new Promise((r) => setTimeout(r, 5000));
+    await publicReads(again.url);
+    const afterRestartLoad = memoryOfTree(again.pid);
     await again.stop();
     return {
       repo,
@@ -167,6 +173,7 @@ export async function measureEmbeddedDefault(options: {
       restartMs: again.readyMs,
       afterSeed,
       afterLoad,
+      afterRestartLoad,
       loadRps: ok / 30,
     };
   } finally {

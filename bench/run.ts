@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the product against this machine's PostgreSQL, every figure a ratio of a
  * ceiling measured in the same run (docs/PERFORMANCE.md). Flags: --quick (short rounds, for
- * trying the harness), --skip-web (no build, no Lighthouse), --only=public,auth,buy,market,web
+ * trying the harness), --skip-web (no build, no Lighthouse), --only=public,auth,buy,market,web,embedded
  * (those groups only, on a database of its own, printed and not written to bench/results: for
  * measuring one change while other work shares the machine), --out=NAME (with --only: written to
  * bench/results/NAME.json and NAME.md after all), --scale (the reads on the demo data and on a
@@ -32,6 +32,7 @@ import { repoRoot, run, sampleRss, startNode, type Child } from './lib/processes
 import { markdownTable, type Figure } from './lib/report.ts';
 import { runScale } from './lib/scale.ts';
 import { entryJavaScript, webFigures } from './lib/web.ts';
+import { measureEmbeddedDefault } from './embedded-default.ts';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -41,7 +42,7 @@ const only = new Set(
     .flatMap((a) => a.slice('--only='.length).split(','))
     .filter(Boolean),
 );
-const want = (group: 'public' | 'auth' | 'buy' | 'market' | 'web') =>
+const want = (group: 'public' | 'auth' | 'buy' | 'market' | 'web' | 'embedded') =>
   only.size === 0 || only.has(group);
 const out = [...args].find((a) => a.startsWith('--out='))?.slice('--out='.length);
 const skipWeb = args.has('--skip-web') || !want('web');
@@ -414,6 +415,51 @@ async function main() {
       const web = await webFigures(api!.url, entry, fixtures.detailTokenId);
       raw.lighthouse = web.raw;
       figures.push(...web.figures);
+    }
+
+    if (want('embedded')) {
+      log('the default run: no DATABASE_URL, an empty DATA_DIR (bench/embedded-default.ts)');
+      const run = await measureEmbeddedDefault({ repo: repoRoot, build: false, log });
+      raw.embedded = run;
+      const memory = (m: typeof run.afterSeed) =>
+        `RSS ${m.rssMb.toFixed(0)} MB, PSS ${m.pssMb.toFixed(0)} MB, node ${m.nodeRssMb.toFixed(0)} MB, ${m.processes} processes`;
+      for (const [when, m] of [
+        ['after the seed', run.afterSeed],
+        ['after 30 s of public reads', run.afterLoad],
+      ] as const) {
+        // RSS added over processes counts each shared page once per process that maps it.
+        figures.push({
+          name: `default run, all processes ${when} (PSS)`,
+          value: Math.round(m.pssMb),
+          unit: 'MB',
+          target: '≤ 350 MB',
+          met: m.pssMb <= 350,
+          note: memory(m),
+        });
+        figures.push({
+          name: `default run, all processes ${when} (RSS summed)`,
+          value: Math.round(m.rssMb),
+          unit: 'MB',
+          target: '≤ 350 MB',
+          met: m.rssMb <= 350,
+          note: memory(m),
+        });
+      }
+      figures.push({
+        name: 'default run, first start to ready (seed included)',
+        value: Math.round(run.firstStartMs),
+        unit: 'ms',
+        target: '≤ 20000 ms',
+        met: run.firstStartMs <= 20_000,
+      });
+      figures.push({
+        name: 'default run, restart to ready',
+        value: Math.round(run.restartMs),
+        unit: 'ms',
+        target: '≤ 3000 ms',
+        met: run.restartMs <= 3_000,
+        note: `restarted and read for 30 s: ${memory(run.afterRestartLoad)}`,
+      });
     }
 
     const table = markdownTable(figures);

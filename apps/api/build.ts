@@ -15,7 +15,8 @@ const dist = here('./dist');
 const next = `${dist}.${process.pid}`;
 
 await build({
-  entryPoints: [here('./src/server.ts')],
+  // The demo seed's process lands in dist/seed/ (seed/demo.ts forks it from there).
+  entryPoints: [here('./src/server.ts'), here('./src/seed/demo-seed-process.ts')],
   outdir: next,
   chunkNames: '[name]-[hash]',
   bundle: true,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import {
 } from './testing/server-process.ts';
 
 const servers = testServers('copaiba-embedded-');
-const newServer = () => servers.create();
+const newServer = (env: Record<string, string> = {}) => servers.create(env);
 afterAll(() => servers.cleanup());
 
 describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
@@ -134,5 +134,37 @@ describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(postmasterPid(server.dataDir)).not.toBe(postmaster);
     expect(server.output).not.toContain('unhandled error');
+  });
+
+  it('seeds the demo (SEED_DEMO) in a child process, gone before the server serves', async () => {
+    const server = newServer({ SEED_DEMO: 'true' });
+    // The server's children that run the seed, seen while it starts.
+    const seeders = new Set<number>();
+    const watching = setInterval(() => {
+      const parent = server.child?.pid;
+      for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+        try {
+          const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+          const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+          const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+          if (ppid === parent && cmdline.includes('demo-seed-process')) seeders.add(Number(entry));
+        } catch {
+          // ended meanwhile
+        }
+      }
+    }, 20);
+    try {
+      await server.start();
+    } finally {
+      clearInterval(watching);
+    }
+    expect(seeders.size).toBe(1);
+    expect([...seeders].filter(alive)).toEqual([]);
+    expect(server.output).toContain('Contas de demonstração');
+    expect(server.output).toContain('investidor@copaiba.dev');
+    const list = (await (await fetch(`${server.url}/api/token/list/`)).json()) as {
+      count: number;
+    };
+    expect(list.count).toBeGreaterThanOrEqual(10);
   });
 });

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   db: Database;
   /** `embedded`: the PostgreSQL the server started itself (embedded-postgres.ts). */
   kind: 'server' | 'embedded';
+  /** Its connection string (the embedded one's carries its password): for a child process. */
+  url: string;
   /** Applies every pending migration, then the SQL code (packages/db/src/sql). */
   migrate(): Promise<void>;
   /** Cheap liveness check for /health. */
@@ -89,6 +91,7 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
   return {
     db,
     kind: 'server',
+    url,
     migrate: async () => {
       // drizzle's migrator takes no lock: instances starting together take turns here, and the
       // next one finds the migrations recorded. A connection of its own, so a pool of 1 still works.

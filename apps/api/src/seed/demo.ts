@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import type { Database } from '@copaiba/db';
 import type { Storage } from '../lib/storage/storage.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
@@ -21,4 +22,33 @@ export async function seedDemo(
   await seedDemoCatalogue(db, storage, { creatorEmail: demoAccounts[1].email, now });
   await seedDemoHistory(db, storage, { config, now });
   return created;
+}
+
+/**
+ * seedDemo in a child process on the server's database (demo-seed-process.ts), so that what it
+ * allocates is given back when it exits. The child inherits the environment, with `databaseUrl`
+ * as its DATABASE_URL; its output is the server's.
+ */
+export function seedDemoInChildProcess(databaseUrl: string): Promise<DemoAccount[]> {
+  // Beside this file in the sources (run through tsx, whatever loads this file: tsx, vitest),
+  // under dist/seed/ in the bundle (apps/api/build.ts).
+  const source = import.meta.url.endsWith('.ts');
+  const entry = new URL(
+    source ? './demo-seed-process.ts' : './seed/demo-seed-process.js',
+    import.meta.url,
+  );
+  return new Promise((resolve, reject) => {
+    let created: DemoAccount[] | undefined;
+    const child = fork(entry, {
+      execArgv: source ? ['--import', 'tsx'] : [],
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('message', (message) => (created = message as DemoAccount[]));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0 && created) resolve(created);
+      else reject(new Error(`a semeadura da demonstração falhou (${signal ?? `código ${code}`})`));
+    });
+  });
 }
