@@ -32,6 +32,7 @@ import { repoRoot, run, sampleRss, startNode, type Child } from './lib/processes
 import { markdownTable, type Figure } from './lib/report.ts';
 import { runScale } from './lib/scale.ts';
 import { entryJavaScript, webFigures } from './lib/web.ts';
+import { startSmtpSink } from '@copaiba/api/testing/smtp-sink';
 import { measureEmbeddedDefault } from './embedded-default.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -66,13 +67,15 @@ const secrets = {
   ENCRYPTION_KEY: randomBytes(32).toString('hex'),
 };
 const dataDir = mkdtempSync(join(tmpdir(), 'copaiba-bench-'));
+const relay = await startSmtpSink({ keep: false });
 const apiEnv = (extra: Record<string, string> = {}) => ({
   NODE_ENV: 'production',
   DATABASE_URL: serverUrl(DATABASE),
   DATABASE_POOL_SIZE: String(POOL_SIZE),
   DATA_DIR: dataDir,
-  // Never used: nothing in the bench sends mail, but production requires a relay.
-  SMTP_URL: 'smtp://127.0.0.1:2525',
+  // Every purchase mails its receipt (docs/product.md §16): a relay that accepts them, as in
+  // production; a refused one would leave the mail sender retrying a growing outbox.
+  SMTP_URL: relay.url,
   LOG_LEVEL: 'warn',
   // Scheduled jobs would add noise; the bench measures requests.
   JOBS_INTERVAL_SECONDS: '0',
@@ -508,6 +511,7 @@ async function main() {
   } finally {
     for (const child of children) await child.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    await relay.close();
     if (only.size > 0) await dropDatabase(DATABASE);
   }
 }

@@ -28,6 +28,7 @@ import { createFixtures, recreateDatabase, serverUrl, signIn, type Investor } fr
 import { load, median, type LoadResult } from './load.ts';
 import { repoRoot, run, startNode, type Child } from './processes.ts';
 import { offerJobsAtScale } from './scale-jobs.ts';
+import { startSmtpSink } from '@copaiba/api/testing/smtp-sink';
 
 const DEMO = 'copaiba_bench_demo';
 const SCALE = 'copaiba_bench_scale';
@@ -72,6 +73,8 @@ export async function runScale({
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'copaiba-bench-scale-'));
+  // The jobs mail every buyer and holder (docs/product.md §16): a relay that accepts them.
+  const relay = await startSmtpSink({ keep: false });
   const children: Child[] = [];
   const startApi = (database: string, extra: Record<string, string> = {}) =>
     startNode(
@@ -81,7 +84,7 @@ export async function runScale({
         DATABASE_URL: serverUrl(database),
         DATABASE_POOL_SIZE: String(POOL_SIZE),
         DATA_DIR: dataDir,
-        SMTP_URL: 'smtp://127.0.0.1:2525',
+        SMTP_URL: relay.url,
         LOG_LEVEL: 'warn',
         JOBS_INTERVAL_SECONDS: '0',
         SEED_DEMO: 'false',
@@ -437,6 +440,7 @@ export async function runScale({
   } finally {
     for (const child of children) await child.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    await relay.close();
   }
 }
 

@@ -5,10 +5,13 @@ import { SMTPServer } from 'smtp-server';
 /**
  * A real SMTP server in the test process that keeps every message it receives, parsed. It can be
  * stopped and started again on the same port (a mail server that is down for a while), and a
- * test can act on a message before the server accepts it (`beforeAccept`).
+ * test can act on a message before the server accepts it (`beforeAccept`). With `keep: false` it
+ * accepts and forgets, as a relay would for the bench's thousands of receipts.
  */
-export async function startSmtpSink() {
+export async function startSmtpSink({ keep = true }: { keep?: boolean } = {}) {
   const messages: ParsedMail[] = [];
+  /** Messages accepted, kept or not. */
+  let accepted = 0;
   const waiters: Array<() => void> = [];
   let port = 0;
   let server: SMTPServer | null = null;
@@ -26,10 +29,20 @@ export async function startSmtpSink() {
       closeTimeout: 50,
       logger: false,
       onData(stream, _session, callback) {
+        // A relay under load (the bench): each message read to its end and accepted, unparsed.
+        if (!keep) {
+          stream.on('end', () => {
+            accepted++;
+            callback();
+          });
+          stream.resume();
+          return;
+        }
         simpleParser(stream)
           .then(async (mail) => {
             await sink.beforeAccept?.(mail);
             messages.push(mail);
+            accepted++;
             waiters.splice(0).forEach((wake) => wake());
             callback();
           })
@@ -60,6 +73,7 @@ export async function startSmtpSink() {
   return Object.assign(sink, {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    accepted: () => accepted,
     /** Waits for the n-th message (1-based) to this address. */
     async waitFor(to: string, nth = 1, timeoutMs = 5000): Promise<ParsedMail> {
       const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,8 @@
 import { mailAttempts, mailOutbox, users, type Database } from '@copaiba/db';
 import { createTestDatabase } from '@copaiba/db/testing';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../lib/sql-rows.ts';
 import { smtpMailer } from '../../mail/mailer.ts';
@@ -255,7 +257,38 @@ describe('senders on their own database', () => {
     expect((await repo.claimNext(db, 60_000))?.id).toBe(code);
     expect((await repo.claimNext(db, 60_000))?.id).toBe(older[0]);
   });
+
+  it('claims from a backlog of 20,000 receipts through its index: no sort, no sequential scan', async () => {
+    // A closing offer's buyers, all due: before the claim index each claim sorted them all.
+    await db.execute(sql`
+      insert into mail_outbox (template, to_address, data)
+      select 'contact', 'fila' || n || '@copaiba.test', '{}'::jsonb from generate_series(1, 20000) n`);
+    await db.execute(sql`analyze mail_outbox`);
+    const statements: Array<{ sql: string; params: unknown[] }> = [];
+    const client = (db as unknown as { $client: pg.Pool }).$client;
+    const logging = drizzle(client, {
+      logger: { logQuery: (text, params) => statements.push({ sql: text, params }) },
+    }) as unknown as Database;
+    const claimed = await repo.claimNext(logging, 60_000);
+    expect(claimed).not.toBeNull();
+    const select = statements.find((s) => /^select .* for update skip locked$/i.test(s.sql))!;
+    const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+      `explain (format json) ${select.sql}`,
+      select.params,
+    );
+    const nodes = nodesOf(rows[0]!['QUERY PLAN'][0]!.Plan);
+    expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
+    expect(nodes.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+    expect(nodes.map((n) => n['Index Name'])).toContain('mail_outbox_claim_idx');
+  });
 });
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 describe('what never leaves', () => {
   it('drops a mail to a closed account, with its code', async () => {

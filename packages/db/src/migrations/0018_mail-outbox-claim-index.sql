@@ -1,0 +1,2 @@
+DROP INDEX "mail_outbox_due_idx";--> statement-breakpoint
+CREATE INDEX "mail_outbox_claim_idx" ON "mail_outbox" USING btree (("template" in ('confirmation', 'password_reset')) desc,"next_attempt_at","id") WHERE "mail_outbox"."status" = 'pending';
