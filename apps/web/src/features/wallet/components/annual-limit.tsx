@@ -22,7 +22,11 @@ export function AnnualLimit({ hidden }: { hidden: boolean }) {
               Limite anual de investimento disponível
             </Text>
             {!data ? (
-              <Skeleton h={28} w={160} />
+              // The figure and the line under it, held at their height while they load.
+              <>
+                <Skeleton h={28} w={160} my={3} />
+                <Skeleton h={12} w={240} my={3} />
+              </>
             ) : (
               <Text fz={22} fw={700} c="copaiba.9" data-testid="annual-limit-remaining">
                 {data.remaining_annual_limit === null

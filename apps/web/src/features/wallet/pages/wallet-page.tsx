@@ -1,12 +1,11 @@
 import type { OwnedToken } from '@copaiba/contracts';
 import {
   Button,
-  Center,
   Container,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -23,7 +22,7 @@ import {
   IconTag,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PagedCard } from '@/components/paged-card';
@@ -46,6 +45,16 @@ import { UpcomingReceipts } from '../components/upcoming-receipts';
 import { WalletHistory } from '../components/wallet-history';
 import { WealthDonut } from '../components/wealth-donut';
 import { donutPercentages } from '../lib/amount';
+
+/** A figure of the balance card, or its placeholder at the same height while it loads. */
+function Figure(props: { loading: boolean; testId: string; children: ReactNode }) {
+  if (props.loading) return <Skeleton height={28} width={150} my={7} />;
+  return (
+    <Text fz={28} fw={700} c="copaiba.9" data-testid={props.testId}>
+      {props.children}
+    </Text>
+  );
+}
 
 interface TokensProps {
   tokens: OwnedToken[];
@@ -298,60 +307,63 @@ export default function WalletPage() {
           <HideToggle hidden={hidden} onToggle={() => setHidden((h) => !h)} />
         </Group>
 
-        <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
-          {balance.isPending ? (
-            <Center py="xl">
-              <Loader aria-label="Carregando saldo" />
-            </Center>
-          ) : (
-            <Stack gap="lg">
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-                <div>
-                  <Text size="sm" c="dimmed">
-                    Saldo em reais
-                  </Text>
-                  <Text fz={28} fw={700} c="copaiba.9" data-testid="wallet-balance">
-                    {money(data?.balance, hidden)}
-                  </Text>
-                </div>
-                <div>
-                  <Text size="sm" c="dimmed">
-                    Total em tokens
-                  </Text>
-                  <Text fz={28} fw={700} c="copaiba.9" data-testid="wallet-tokens">
-                    {money(data?.total_token_balance, hidden)}
-                  </Text>
-                </div>
+        {/* While the balance loads, the card keeps its final layout: nothing below it moves when
+            the figures arrive (Lighthouse's layout shift, docs/PERFORMANCE.md). */}
+        <Paper
+          withBorder
+          shadow="xs"
+          p={{ base: 'md', sm: 'lg' }}
+          radius="lg"
+          aria-busy={balance.isPending}
+        >
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+              <div>
+                <Text size="sm" c="dimmed">
+                  Saldo em reais
+                </Text>
+                <Figure loading={!data} testId="wallet-balance">
+                  {money(data?.balance, hidden)}
+                </Figure>
+              </div>
+              <div>
+                <Text size="sm" c="dimmed">
+                  Total em tokens
+                </Text>
+                <Figure loading={!data} testId="wallet-tokens">
+                  {money(data?.total_token_balance, hidden)}
+                </Figure>
+              </div>
+              {data ? (
                 <WealthDonut available={donut.available} assets={donut.assets} hidden={hidden} />
-              </SimpleGrid>
-              <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-                <Button
-                  component={Link}
-                  to="/deposit"
-                  leftSection={<IconArrowDownLeft size={18} />}
-                >
-                  Depositar
-                </Button>
-                <Button
-                  variant="light"
-                  onClick={() => void withdraw()}
-                  loading={checking}
-                  leftSection={<IconArrowUpRight size={18} />}
-                >
-                  Sacar
-                </Button>
-                <Button
-                  variant="default"
-                  component={Link}
-                  to="/extract"
-                  state={{ balance: data?.balance, total_token_balance: data?.total_token_balance }}
-                  leftSection={<IconListDetails size={18} />}
-                >
-                  Extrato
-                </Button>
-              </Group>
-            </Stack>
-          )}
+              ) : (
+                <Skeleton height={120} width={120} circle />
+              )}
+            </SimpleGrid>
+            <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+              <Button component={Link} to="/deposit" leftSection={<IconArrowDownLeft size={18} />}>
+                Depositar
+              </Button>
+              <Button
+                variant="light"
+                onClick={() => void withdraw()}
+                loading={checking}
+                disabled={!data}
+                leftSection={<IconArrowUpRight size={18} />}
+              >
+                Sacar
+              </Button>
+              <Button
+                variant="default"
+                component={Link}
+                to="/extract"
+                state={{ balance: data?.balance, total_token_balance: data?.total_token_balance }}
+                leftSection={<IconListDetails size={18} />}
+              >
+                Extrato
+              </Button>
+            </Group>
+          </Stack>
         </Paper>
 
         <AnnualLimit hidden={hidden} />
