@@ -16,18 +16,28 @@ export async function expectNoSidewaysScroll(page: Page) {
  */
 export async function animationsDone(page: Page, timeoutMs = 5_000): Promise<void> {
   await page.evaluate(async (timeout) => {
-    const finite = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
-    const loading = [...document.images].filter((img) => !img.complete);
-    await Promise.race([
-      Promise.all([
-        document.fonts.ready,
-        ...finite.map((a) => a.finished.catch(() => undefined)),
-        ...loading.map((img) => img.decode().catch(() => undefined)),
-      ]),
-      new Promise((resolve) => setTimeout(resolve, timeout)),
-    ]);
+    const frames = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const settled = async () => {
+      // A transition a component starts on its next frame (Mantine's modals mount at opacity 0,
+      // then fade in) is not running yet when its element appears: look again after two frames.
+      for (let round = 0; round < 3; round++) {
+        await frames();
+        const finite = document
+          .getAnimations()
+          .filter((a) =>
+            Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)),
+          );
+        const loading = [...document.images].filter((img) => !img.complete);
+        if (round > 0 && finite.length === 0 && loading.length === 0) return;
+        await Promise.all([
+          document.fonts.ready,
+          ...finite.map((a) => a.finished.catch(() => undefined)),
+          ...loading.map((img) => img.decode().catch(() => undefined)),
+        ]);
+      }
+    };
+    await Promise.race([settled(), new Promise((resolve) => setTimeout(resolve, timeout))]);
   }, timeoutMs);
 }
 

@@ -16,7 +16,7 @@ import { findUserById, prepareUserById } from '../accounts/accounts.repo.ts';
 import * as walletRepo from '../wallet/wallet.repo.ts';
 import * as repo from './catalogue.repo.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
-import { users } from '@copaiba/db';
+import { tokenHoldings, users } from '@copaiba/db';
 
 /**
  * The hot paths' queries (docs/PERFORMANCE.md): each one has an index its plan uses, and a list
@@ -175,6 +175,13 @@ describe('every hot-path query has an index its plan uses', () => {
     await expectIndexed(() => reads.statement(userId, 'todos', { offset: 60, limit: 6 }));
   });
 
+  it("'Meus Ativos', its page, past its last page and a search", async () => {
+    const reads = walletRepo.createWalletReads(db);
+    await expectIndexed(() => reads.holdings(userId, { offset: 0, limit: 6 }));
+    await expectIndexed(() => reads.holdings(userId, { offset: 60, limit: 6 }));
+    await expectIndexed(() => walletRepo.holdings(db, userId, 'castanha', { offset: 0, limit: 6 }));
+  });
+
   it('the wallet balance and the authenticated user', async () => {
     // The month's withdrawals from their partial index, not from the whole history.
     const withdrawals = 'ledger_transfers_user_withdrawals_idx';
@@ -203,6 +210,21 @@ describe('the wallet reads are one statement each', () => {
     expect(
       await statementsOf(() => reads.statement(userId, 'todos', { offset: 60, limit: 6 })),
     ).toHaveLength(2);
+  });
+});
+
+describe("'Meus Ativos' is one statement a page", () => {
+  it('a page of holdings carries their count; past the last page the count is asked for', async () => {
+    await handle.db.insert(tokenHoldings).values({ userId, tokenId, quantity: 3 });
+    const reads = walletRepo.createWalletReads(db);
+    const first = () => reads.holdings(userId, { offset: 0, limit: 6 });
+    expect(await statementsOf(first)).toHaveLength(1);
+    const page = await first();
+    expect(page.count).toBe(1);
+    expect(page.rows.map((r) => [r.token.id, r.holding.quantity])).toEqual([[tokenId, 3]]);
+    const past = () => reads.holdings(userId, { offset: 60, limit: 6 });
+    expect(await statementsOf(past)).toHaveLength(2);
+    expect((await past()).count).toBe(1);
   });
 });
 

@@ -191,7 +191,37 @@ export function createWalletReads(db: Database) {
     }),
   );
 
+  // 'Meus Ativos' without a search: a page of holdings, each row also carrying how many in all.
+  const mine = and(eq(tokenHoldings.userId, userId), gt(tokenHoldings.quantity, 0));
+  const holdingsPage = db
+    .select({
+      ...holdingColumns(userId),
+      total: sql`${db.select({ n: count() }).from(tokenHoldings).where(mine)}`.mapWith(Number),
+    })
+    .from(tokenHoldings)
+    .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
+    .where(mine)
+    .orderBy(desc(tokenHoldings.updatedAt))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('wallet_holdings');
+  const holdingsTotal = db
+    .select({ n: count() })
+    .from(tokenHoldings)
+    .where(mine)
+    .prepare('wallet_holdings_count');
+
   return {
+    /** The user's holdings, newest first, with their token (the search is `holdings` below). */
+    async holdings(user: number, options: { offset: number; limit: number }) {
+      const rows = await holdingsPage.execute({ userId: user, ...options });
+      // Past the last page there is no row to carry the count, as in the statement.
+      const count =
+        rows[0]?.total ??
+        (options.offset === 0 ? 0 : ((await holdingsTotal.execute({ userId: user }))[0]?.n ?? 0));
+      return { count, rows };
+    },
+
     async balance(user: number, monthStart: Date) {
       const [row] = await balance.execute({
         userId: user,
@@ -224,22 +254,32 @@ export function createWalletReads(db: Database) {
 
 export type WalletReads = ReturnType<typeof createWalletReads>;
 
-/** Holdings with their token, optionally matching a search on name or symbol. */
+/** A holding's row for 'Meus Ativos': the holding, its token, what it paid the user, installments paid. */
+function holdingColumns(userId: number | Placeholder) {
+  return {
+    holding: tokenHoldings,
+    token: tokens,
+    remuneration: sql<string>`coalesce((select sum(${ledgerTransfers.amountCents}) from ${ledgerTransfers}
+      where ${ledgerTransfers.userId} = ${userId} and ${ledgerTransfers.tokenId} = ${tokens.id}
+      and ${ledgerTransfers.kind} = 'remuneration'), 0)`,
+    installmentsPaid: sql<number>`token_installments_paid(${tokens.id})`.mapWith(Number),
+  };
+}
+
+/** Holdings with their token matching a search on name or symbol (without one: createWalletReads). */
 export async function holdings(
   db: Database,
   userId: number,
-  search: string | null,
+  search: string,
   options: { offset: number; limit: number },
 ) {
   const mine = and(
     eq(tokenHoldings.userId, userId),
     gt(tokenHoldings.quantity, 0),
-    search
-      ? or(
-          ilike(tokens.name, `%${escapeLike(search)}%`),
-          ilike(tokens.symbol, `%${escapeLike(search)}%`),
-        )
-      : undefined,
+    or(
+      ilike(tokens.name, `%${escapeLike(search)}%`),
+      ilike(tokens.symbol, `%${escapeLike(search)}%`),
+    ),
   );
   const [total] = await db
     .select({ n: count() })
@@ -247,14 +287,7 @@ export async function holdings(
     .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
     .where(mine);
   const rows = await db
-    .select({
-      holding: tokenHoldings,
-      token: tokens,
-      remuneration: sql<string>`coalesce((select sum(${ledgerTransfers.amountCents}) from ${ledgerTransfers}
-        where ${ledgerTransfers.userId} = ${userId} and ${ledgerTransfers.tokenId} = ${tokens.id}
-        and ${ledgerTransfers.kind} = 'remuneration'), 0)`,
-      installmentsPaid: sql<number>`token_installments_paid(${tokens.id})`.mapWith(Number),
-    })
+    .select(holdingColumns(userId))
     .from(tokenHoldings)
     .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
     .where(mine)

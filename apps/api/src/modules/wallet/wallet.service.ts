@@ -129,10 +129,11 @@ export function createWalletService(deps: {
         size: PAGE_SIZES.ownedTokens,
         path: `/api/wallet/my-tokens/${encodeURIComponent(filter)}`,
       };
-      const { count, rows } = await repo.holdings(db, user.id, search, {
-        offset: pageOffset(request),
-        limit: request.size,
-      });
+      const slice = { offset: pageOffset(request), limit: request.size };
+      const { count, rows } =
+        search === null
+          ? await reads.holdings(user.id, slice)
+          : await repo.holdings(db, user.id, search, slice);
       if (count === 0) throw AppError.notFound('Nenhum token encontrado.');
       const today = todayInSaoPaulo(now());
       return toPage(
