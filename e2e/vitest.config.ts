@@ -8,6 +8,9 @@ export default defineConfig({
     // The run's PostgreSQL server (TEST_DATABASE_URL's, or an embedded one), then the templates.
     globalSetup: ['../packages/db/src/testing/database.setup.ts', 'support/global-setup.ts'],
     testTimeout: 120_000,
+    // expect.poll waits 1 s by default: a lazy screen behind the layout's 500 ms spinner on a
+    // loaded host takes longer (accounts.e2e's not-found page once did).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 180_000,
     maxWorkers: 2,
   },
