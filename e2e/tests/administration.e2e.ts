@@ -263,6 +263,10 @@ describe('administration and project management in the browser', () => {
     await page.getByRole('heading', { name: 'Não foi possível carregar esta página' }).waitFor();
     await seeText(page, detail);
     expect(new URL(page.url()).pathname).toBe('/access-control');
+    for (const size of ['phone', 'desktop'] as const) {
+      await atSize(page, size);
+      await screenshot(page, `administration-account-unread-${size}`);
+    }
 
     await page.unroute('**/api/user/');
     await page.getByRole('button', { name: 'Tentar novamente' }).click();

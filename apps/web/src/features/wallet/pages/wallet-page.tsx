@@ -46,13 +46,21 @@ import { WalletHistory } from '../components/wallet-history';
 import { WealthDonut } from '../components/wealth-donut';
 import { donutPercentages } from '../lib/amount';
 
-/** A figure of the balance card, or its placeholder at the same height while it loads. */
-function Figure(props: { loading: boolean; testId: string; children: ReactNode }) {
-  if (props.loading) return <Skeleton height={28} width={150} my={7} />;
+/** A labelled figure of the balance card; while it loads, a placeholder of the figure's height. */
+function Figure(props: { label: string; loading: boolean; testId: string; children: ReactNode }) {
   return (
-    <Text fz={28} fw={700} c="copaiba.9" data-testid={props.testId}>
-      {props.children}
-    </Text>
+    <div>
+      <Text size="sm" c="dimmed">
+        {props.label}
+      </Text>
+      {props.loading ? (
+        <Skeleton height={28} width={150} my={7} />
+      ) : (
+        <Text fz={28} fw={700} c="copaiba.9" data-testid={props.testId}>
+          {props.children}
+        </Text>
+      )}
+    </div>
   );
 }
 
@@ -318,22 +326,12 @@ export default function WalletPage() {
         >
           <Stack gap="lg">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-              <div>
-                <Text size="sm" c="dimmed">
-                  Saldo em reais
-                </Text>
-                <Figure loading={!data} testId="wallet-balance">
-                  {money(data?.balance, hidden)}
-                </Figure>
-              </div>
-              <div>
-                <Text size="sm" c="dimmed">
-                  Total em tokens
-                </Text>
-                <Figure loading={!data} testId="wallet-tokens">
-                  {money(data?.total_token_balance, hidden)}
-                </Figure>
-              </div>
+              <Figure label="Saldo em reais" loading={!data} testId="wallet-balance">
+                {money(data?.balance, hidden)}
+              </Figure>
+              <Figure label="Total em tokens" loading={!data} testId="wallet-tokens">
+                {money(data?.total_token_balance, hidden)}
+              </Figure>
               {data ? (
                 <WealthDonut available={donut.available} assets={donut.assets} hidden={hidden} />
               ) : (
