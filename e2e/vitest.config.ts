@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Each file runs its own server, database and browser. Most of a flow's time is spent waiting
-// (network idle, animations, authenticator steps), so two files at a time share two cores.
+// (network idle, animations, authenticator steps): three files at a time keep two cores busy
+// (the e2e stage 486 → 380 s here; docs/ARCHITECTURE.md, "Tests").
 export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
@@ -12,6 +13,6 @@ export default defineConfig({
     // loaded host takes longer (accounts.e2e's not-found page once did).
     expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 180_000,
-    maxWorkers: 2,
+    maxWorkers: 3,
   },
 });

@@ -355,7 +355,10 @@ describe('issuer workspace in the browser', () => {
     await field(page, 'Captação mínima').pressSequentially('100000');
     await field(page, 'Captação máxima').pressSequentially('150000');
     await expect.poll(() => field(page, 'Captação máxima').inputValue()).toBe('R$ 150.000,00');
-    await field(page, 'Juros praticados (%)').pressSequentially('12,5');
+    // At a person's pace: with no delay on a loaded host, the comma could reach the field before it
+    // had re-rendered the '2' (react-number-format's controlled value), and '12,5' read '125,00 %'.
+    await field(page, 'Juros praticados (%)').pressSequentially('12,5', { delay: 60 });
+    await expect.poll(() => field(page, 'Juros praticados (%)').inputValue()).toBe('12,50 %');
     await page.getByRole('combobox', { name: 'Número de parcelas' }).click();
     await page.getByRole('option', { name: '12 parcelas' }).click();
     // A deadline in the past is refused with the contracts' message.

@@ -86,9 +86,13 @@ export async function startEmbeddedPostgres(
     // Passed as arguments, not through a shell: a list value is quoted the GUC parser's way.
     listen_addresses: useSocket ? '' : '127.0.0.1',
     unix_socket_directories: useSocket ? `"${dataDir}"` : '',
-    // A small footprint: one product's server, not a shared database host.
+    // A small footprint: one product's server, not a shared database host. No I/O worker
+    // processes (PostgreSQL 18 starts three) and no logical replication launcher: nothing here
+    // replicates, and a database this size is read from shared buffers (docs/ARCHITECTURE.md).
     shared_buffers: '64MB',
     max_connections: '100',
+    io_method: 'sync',
+    max_logical_replication_workers: '0',
     ...(options.ephemeral
       ? { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }
       : {}),

@@ -11,9 +11,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCompass, IconHeartHandshake, IconLeaf } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { usePageTitle } from '@/lib/page-title';
+import { useScrollToHash } from '@/lib/section-scroll';
 import { ForestIllustration } from '../components/forest-illustration';
 import { WhenVisible } from '@/components/when-visible';
 import { TokenizationFlow } from '../components/tokenization-flow';
@@ -45,11 +46,29 @@ const IssuersCarousel = lazy(() =>
   import('../components/issuers-carousel').then((m) => ({ default: m.IssuersCarousel })),
 );
 
-function BlockPlaceholder({ items, height }: { items: number; height: number }) {
+/**
+ * The space a block below the fold will take. It shimmers only while its code loads (`loading`):
+ * until the visitor scrolls near it, it waits off screen, where a shimmer would repaint every frame
+ * for nobody (14 % of a core in headless Chromium, docs/PERFORMANCE.md).
+ */
+function BlockPlaceholder({
+  items,
+  height,
+  loading = false,
+}: {
+  items: number;
+  height: number;
+  loading?: boolean;
+}) {
   return (
     <div className={classes.placeholder} role="status" aria-busy="true" aria-label="Carregando">
       {Array.from({ length: items }, (_, i) => (
-        <div key={i} className={classes.placeholderItem} style={{ height }} />
+        <div
+          key={i}
+          className={classes.placeholderItem}
+          data-loading={loading || undefined}
+          style={{ height }}
+        />
       ))}
     </div>
   );
@@ -57,11 +76,8 @@ function BlockPlaceholder({ items, height }: { items: number; height: number }) 
 
 export default function HomePage() {
   usePageTitle('');
-  const { hash } = useLocation();
-
-  useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-  }, [hash]);
+  // 'Sobre' and the other anchors of the footer: after the page is laid out, as on every screen.
+  useScrollToHash(true);
 
   return (
     <>
@@ -149,7 +165,7 @@ export default function HomePage() {
               text="Tokens emitidos por cooperativas e associações da Amazônia, com preço, prazo e rentabilidade definidos."
             />
             <WhenVisible placeholder={<BlockPlaceholder items={3} height={520} />}>
-              <Suspense fallback={<BlockPlaceholder items={3} height={520} />}>
+              <Suspense fallback={<BlockPlaceholder items={3} height={520} loading />}>
                 <TokensSection />
               </Suspense>
             </WhenVisible>
@@ -166,7 +182,7 @@ export default function HomePage() {
               text="Conheça quem produz na floresta e emite os tokens da plataforma."
             />
             <WhenVisible placeholder={<BlockPlaceholder items={4} height={340} />}>
-              <Suspense fallback={<BlockPlaceholder items={4} height={340} />}>
+              <Suspense fallback={<BlockPlaceholder items={4} height={340} loading />}>
                 <IssuersCarousel />
               </Suspense>
             </WhenVisible>
