@@ -14,9 +14,10 @@ import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
 // (docs/CODE_STYLE.md: tests may read any repository to check its queries).
 import { findUserById, prepareUserById } from '../accounts/accounts.repo.ts';
 import * as walletRepo from '../wallet/wallet.repo.ts';
+import { createNotificationReads } from '../notifications/notifications.repo.ts';
 import * as repo from './catalogue.repo.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
-import { tokenHoldings, users } from '@copaiba/db';
+import { notifications, tokenHoldings, users } from '@copaiba/db';
 
 /**
  * The hot paths' queries (docs/PERFORMANCE.md): each one has an index its plan uses, and a list
@@ -39,6 +40,7 @@ const HOT_TABLES = new Set([
   'ledger_accounts',
   'token_holdings',
   'users',
+  'notifications',
 ]);
 
 /** The same database through a drizzle that records every statement it sends. */
@@ -182,6 +184,12 @@ describe('every hot-path query has an index its plan uses', () => {
     await expectIndexed(() => walletRepo.holdings(db, userId, 'castanha', { offset: 0, limit: 6 }));
   });
 
+  it('the notification centre, its page and past its last page', async () => {
+    const reads = createNotificationReads(db);
+    await expectIndexed(() => reads.listForUser(userId, { offset: 0, limit: 10 }));
+    await expectIndexed(() => reads.listForUser(userId, { offset: 100, limit: 10 }));
+  });
+
   it('the wallet balance and the authenticated user', async () => {
     // The month's withdrawals from their partial index, not from the whole history.
     const withdrawals = 'ledger_transfers_user_withdrawals_idx';
@@ -225,6 +233,39 @@ describe("'Meus Ativos' is one statement a page", () => {
     const past = () => reads.holdings(userId, { offset: 60, limit: 6 });
     expect(await statementsOf(past)).toHaveLength(2);
     expect((await past()).count).toBe(1);
+  });
+});
+
+describe('the notification centre is one statement a page', () => {
+  it('a page carries the total and unread counts; past the last page they are asked for', async () => {
+    const reads = createNotificationReads(db);
+    expect(
+      await statementsOf(() => reads.listForUser(userId, { offset: 0, limit: 2 })),
+    ).toHaveLength(1);
+    expect(await reads.listForUser(userId, { offset: 0, limit: 2 })).toEqual({
+      count: 0,
+      unread: 0,
+      rows: [],
+    });
+    const at = new Date('2026-11-20T12:00:00Z');
+    await handle.db.insert(notifications).values([
+      { userId, kind: 'deposit_credited', data: {}, createdAt: at, readAt: at },
+      { userId, kind: 'deposit_credited', data: {}, createdAt: at },
+      { userId, kind: 'deposit_credited', data: {}, createdAt: at },
+    ]);
+    const first = () => reads.listForUser(userId, { offset: 0, limit: 2 });
+    expect(await statementsOf(first)).toHaveLength(1);
+    const page = await first();
+    expect({ count: page.count, unread: page.unread, rows: page.rows.length }).toEqual({
+      count: 3,
+      unread: 2,
+      rows: 2,
+    });
+    // Newest first: the two unread ones.
+    expect(page.rows.map((r) => r.readAt)).toEqual([null, null]);
+    const past = () => reads.listForUser(userId, { offset: 10, limit: 2 });
+    expect(await statementsOf(past)).toHaveLength(2);
+    expect(await past()).toEqual({ count: 3, unread: 2, rows: [] });
   });
 });
 

@@ -3,27 +3,49 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** A page of the user's notifications, newest first, with the total and the unread count. */
-export async function listForUser(
-  db: Database,
-  userId: number,
-  options: { offset: number; limit: number },
-) {
-  const [totals] = await db
+/**
+ * The notification centre's page as one statement prepared once per database handle, as the
+ * wallet's reads are (docs/PERFORMANCE.md): no query building per request, parsed and planned once
+ * per pooled connection, and each row carries the user's total and unread counts.
+ */
+export function createNotificationReads(db: Database) {
+  const mine = eq(notifications.userId, sql.placeholder('userId'));
+  const unreadOnes = and(mine, isNull(notifications.readAt));
+  const page = db
+    .select({
+      notification: notifications,
+      total: sql`${db.select({ n: count() }).from(notifications).where(mine)}`.mapWith(Number),
+      unread: sql`${db.select({ n: count() }).from(notifications).where(unreadOnes)}`.mapWith(
+        Number,
+      ),
+    })
+    .from(notifications)
+    .where(mine)
+    .orderBy(desc(notifications.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('notifications_page');
+  const totals = db
     .select({
       total: count(),
       unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)::int`,
     })
     .from(notifications)
-    .where(eq(notifications.userId, userId));
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.id))
-    .limit(options.limit)
-    .offset(options.offset);
-  return { count: totals?.total ?? 0, unread: totals?.unread ?? 0, rows };
+    .where(mine)
+    .prepare('notifications_totals');
+
+  return {
+    /** A page of the user's notifications, newest first, with the total and the unread count. */
+    async listForUser(userId: number, options: { offset: number; limit: number }) {
+      const rows = await page.execute({ userId, ...options });
+      const first = rows[0];
+      if (first)
+        return { count: first.total, unread: first.unread, rows: rows.map((r) => r.notification) };
+      // Past the last page there is no row to carry the counts: ask for them (a rare request).
+      const [counts] = options.offset === 0 ? [] : await totals.execute({ userId });
+      return { count: counts?.total ?? 0, unread: counts?.unread ?? 0, rows: [] };
+    },
+  };
 }
 
 /** Marks the user's own unread notifications read (`ids`: these; null: all); others' are untouched. */

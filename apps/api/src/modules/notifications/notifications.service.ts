@@ -63,6 +63,7 @@ export function createNotificationsService(deps: {
   presenter: PresenterContext;
 }) {
   const { db, now, presenter } = deps;
+  const reads = repo.createNotificationReads(db);
 
   function toItem(row: repo.NotificationRow): NotificationItem {
     const { title, body, link } = presentNotification(row.kind, row.data, presenter);
@@ -91,7 +92,7 @@ export function createNotificationsService(deps: {
 
     async list(user: UserRow, page: number): Promise<NotificationsPage> {
       const request = { page, size: PAGE_SIZES.notifications, path: '/api/notifications/' };
-      const { count, unread, rows } = await repo.listForUser(db, user.id, {
+      const { count, unread, rows } = await reads.listForUser(user.id, {
         offset: pageOffset(request),
         limit: request.size,
       });
