@@ -1,6 +1,7 @@
 import type { Database } from '@copaiba/db';
 import { createTestDatabase } from '@copaiba/db/testing';
 import type { DatabaseHandle } from '@copaiba/db';
+import { desc, eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -14,6 +15,7 @@ import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
 // (docs/CODE_STYLE.md: tests may read any repository to check its queries).
 import { findUserById, prepareUserById } from '../accounts/accounts.repo.ts';
 import * as walletRepo from '../wallet/wallet.repo.ts';
+import * as forumRepo from '../forum/forum.repo.ts';
 import { createNotificationReads } from '../notifications/notifications.repo.ts';
 import * as repo from './catalogue.repo.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
@@ -63,7 +65,7 @@ const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
  * The statement's plan with sequential scans priced out: a table still read sequentially has no
  * index the query can use.
  */
-async function planOf(query: Logged): Promise<PlanNode[]> {
+async function planOf(query: Logged, settings: string[] = []): Promise<PlanNode[]> {
   const explain = `explain (format json) ${query.sql}`;
   const params = query.params.map((p) => (typeof p === 'bigint' ? p.toString() : p));
   let raw: unknown;
@@ -72,6 +74,7 @@ async function planOf(query: Logged): Promise<PlanNode[]> {
   try {
     await conn.query('begin');
     await conn.query('set local enable_seqscan = off');
+    for (const setting of settings) await conn.query(`set local ${setting}`);
     raw = (await conn.query(explain, params)).rows[0];
     await conn.query('rollback');
   } finally {
@@ -102,6 +105,21 @@ async function expectIndexed(work: () => Promise<unknown>, using?: string) {
     expect({ sql: statement.sql, sequential }).toEqual({ sql: statement.sql, sequential: [] });
     expect(nodes.some((n) => n['Index Name'])).toBe(true);
   }
+}
+
+/**
+ * How `work`'s statements get their rows in order with sorting priced out: the sorts left and the
+ * indexes read. An ORDER BY its index does not give (a bare DESC against an index's DESC NULLS LAST)
+ * sorts all the rows of the user or token, or walks the primary key past everyone else's.
+ */
+async function orderOf(work: () => Promise<unknown>) {
+  const nodes: PlanNode[] = [];
+  for (const statement of await statementsOf(work))
+    nodes.push(...(await planOf(statement, ['enable_sort = off', 'enable_bitmapscan = off'])));
+  return {
+    sorts: nodes.filter((n) => n['Node Type'].endsWith('Sort')).map((n) => n['Node Type']),
+    indexes: nodes.flatMap((n) => n['Index Name'] ?? []),
+  };
 }
 
 let app: FastifyInstance;
@@ -188,6 +206,36 @@ describe('every hot-path query has an index its plan uses', () => {
     const reads = createNotificationReads(db);
     await expectIndexed(() => reads.listForUser(userId, { offset: 0, limit: 10 }));
     await expectIndexed(() => reads.listForUser(userId, { offset: 100, limit: 10 }));
+  });
+
+  it('pages read newest first in their index order, without sorting', async () => {
+    const reads = createNotificationReads(db);
+    const page = await orderOf(() => reads.listForUser(userId, { offset: 0, limit: 10 }));
+    // Neither sorted nor walked along the primary key past everyone else's rows.
+    expect(page.sorts).toEqual([]);
+    expect(page.indexes).toContain('notifications_user_idx');
+    expect(page.indexes).not.toContain('notifications_pkey');
+    const questions = await orderOf(() =>
+      forumRepo.listOfToken(db, tokenId, {
+        offset: 0,
+        limit: 5,
+        withHidden: false,
+        unansweredOnly: false,
+      }),
+    );
+    expect(questions.sorts).toEqual([]);
+    expect(questions.indexes).toContain('questions_token_idx');
+    expect(questions.indexes).not.toContain('questions_pkey');
+    // The check sees an order the index cannot give.
+    const bare = await orderOf(() =>
+      db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.id))
+        .limit(10),
+    );
+    expect(bare.sorts.length > 0 || bare.indexes.includes('notifications_pkey')).toBe(true);
   });
 
   it('the wallet balance and the authenticated user', async () => {

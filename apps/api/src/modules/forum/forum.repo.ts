@@ -1,5 +1,5 @@
 import { questions, tokenIssuers, tokens, users, type Database } from '@copaiba/db';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 
 export type QuestionRecord = typeof questions.$inferSelect;
 
@@ -37,7 +37,8 @@ export async function listOfToken(
     .from(questions)
     .innerJoin(users, eq(users.id, questions.askerId))
     .where(where)
-    .orderBy(desc(questions.askedAt), desc(questions.id))
+    // questions_token_idx's own order (DESC NULLS LAST): the page is read, not sorted.
+    .orderBy(sql`${questions.askedAt} desc nulls last`, sql`${questions.id} desc nulls last`)
     .limit(options.limit)
     .offset(options.offset);
   return { count: total?.n ?? 0, rows };

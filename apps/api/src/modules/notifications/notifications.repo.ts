@@ -1,5 +1,5 @@
 import { notificationPreferences, notifications, type Database } from '@copaiba/db';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -21,7 +21,9 @@ export function createNotificationReads(db: Database) {
     })
     .from(notifications)
     .where(mine)
-    .orderBy(desc(notifications.id))
+    // The index's own order (drizzle's `.desc()` index is DESC NULLS LAST; a bare DESC means NULLS
+    // FIRST): read the page from notifications_user_idx instead of sorting every notification.
+    .orderBy(sql`${notifications.id} desc nulls last`)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('notifications_page');
