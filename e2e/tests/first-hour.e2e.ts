@@ -291,13 +291,14 @@ describe('the rough edges of the first hour', () => {
       await page.getByTestId('wallet-balance').waitFor();
       await page.getByRole('contentinfo').getByRole('link', { name: 'Sobre' }).click();
       await page.waitForURL((url) => url.pathname === '/' && url.hash === '#sobre');
-      await settle(page);
       expect(new URL(page.url()).pathname).toBe('/');
       const about = page.locator('#sobre');
-      // The page scrolls smoothly (global.css), and no Web Animation tells when it is over: polled.
+      // The page scrolls smoothly (global.css), and no Web Animation tells when it is over: polled,
+      // before settle(), whose pass over the page would cut the scroll short where it found it.
       await expect
         .poll(() => about.evaluate((el) => el.getBoundingClientRect().top), { timeout: 10_000 })
         .toBeLessThan(viewports[size].height / 2);
+      await settle(page);
       await screenshot(page, `first-hour-sobre-logged-in-${size}`);
       // '/' itself is still the wallet for a logged-in person.
       await page.goto('/');
