@@ -521,7 +521,8 @@ async function main() {
 main().then(
   () => {
     // Everything is written and stopped. Both `--scale` runs of 2026-11-26 then stayed up for an
-    // hour, something still open: say what, and end the command.
+    // hour, something still open: say what, and end the command (a script's exit, no request or
+    // money in flight).
     const left = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
     if (left.length > 0) process.stderr.write(`bench: still open at the end: ${left.join(', ')}\n`);
     process.exit(0);

@@ -12,6 +12,8 @@ import { errorsPlugin } from '../../plugins/errors.ts';
 import { testIdentity } from '../../testing/test-keys.ts';
 import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
 // The hot paths' own queries are what this file plans, so it reads the repositories that send them
+// (accounts, wallet, notifications, forum): their services add statements of their own (the
+// forum's token check) or need other modules wired (the wallet's Pix, limits and consents)
 // (docs/CODE_STYLE.md: tests may read any repository to check its queries).
 import { findUserById, prepareUserById } from '../accounts/accounts.repo.ts';
 import * as walletRepo from '../wallet/wallet.repo.ts';
