@@ -39,9 +39,10 @@ function coreOrder(): string[] {
  *
  * Chunks load in any order and small shared ones are copied into several screens, so the
  * cascade cannot rest on the order of the files: every Mantine stylesheet goes in its own layer
- * under `mantine`, ordered once, at the top of the entry's CSS (before baseline.css, imported
- * first by src/main.tsx) as in Mantine's styles.css; the app's own CSS, outside any layer, wins
- * over all of them.
+ * under `mantine`, ordered once as in Mantine's styles.css, in a `<style>` at the top of
+ * index.html's head. There, and not in the entry's CSS (at the end of the body, shell-first.ts),
+ * it comes before a lazy screen's stylesheet linked in the head, which would otherwise declare
+ * its components' layers first. The app's own CSS, outside any layer, wins over all of them.
  */
 export function mantineStyles(): Plugin {
   let order: string[] = [];
@@ -58,11 +59,15 @@ export function mantineStyles(): Plugin {
         return { code: `${code}\nimport '@mantine/core/styles/${component}.css';\n`, map: null };
       const layer = CORE_STYLESHEET.exec(id)?.[1] ?? PACKAGE_STYLESHEET.exec(id)?.[1];
       if (!layer) return null;
-      const declaration =
-        layer === 'baseline'
-          ? `@layer mantine{@layer ${[...order, 'dates', 'dropzone', 'notifications'].join(',')};}\n`
-          : '';
-      return { code: `${declaration}@layer mantine.${layer}{\n${code}\n}\n`, map: null };
+      return { code: `@layer mantine.${layer}{\n${code}\n}\n`, map: null };
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html.replace(
+          '<head>',
+          `<head>\n    <style>@layer mantine{@layer ${[...order, 'dates', 'dropzone', 'notifications'].join(',')};}</style>`,
+        ),
     },
   };
 }

@@ -84,10 +84,10 @@ describe('accounts in the browser', () => {
     expect(stored).toEqual(['accessToken', 'refreshToken']);
     // docs/product.md §3: the browser keeps the two tokens and the cookie consent, nothing else.
     expect(await context.cookies()).toEqual([]);
-    // Only the router's scroll positions live in sessionStorage.
+    // Only the scroll positions of the way back live in sessionStorage (app/scroll-restoration.tsx).
     expect(
       (await page.evaluate(() => Object.keys(sessionStorage))).filter(
-        (key) => key !== 'react-router-scroll-positions',
+        (key) => key !== 'scrollPositions',
       ),
     ).toEqual([]);
 

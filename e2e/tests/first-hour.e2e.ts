@@ -324,6 +324,44 @@ describe('the rough edges of the first hour', () => {
     await visitor.close();
   });
 
+  it('a new screen opens at its top, back returns to where the person was, a failed screen says so', async () => {
+    const visitor = await demoContext(browser, server.url, null, 'desktop');
+    const page = await visitor.newPage();
+    const problems = watchPage(page);
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.goto('/');
+    const tokens = page.locator('#tokens');
+    await tokens.scrollIntoViewIfNeeded();
+    const issuer = tokens
+      .getByRole('article')
+      .first()
+      .getByTitle(/^Ver emissor:/);
+    await issuer.waitFor();
+    await issuer.scrollIntoViewIfNeeded();
+    const at = await scrollY();
+    expect(at).toBeGreaterThan(300);
+    await issuer.click();
+    await page.waitForURL('**/issuer-detail/**');
+    await expect.poll(scrollY).toBe(0);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(async () => Math.abs((await scrollY()) - at)).toBeLessThanOrEqual(2);
+
+    // A screen whose code cannot be fetched (a new release replaced it) offers a reload, in the
+    // app's words; the next screen opened works.
+    await page.route('**/assets/contact-page-*.js', (route) => route.abort());
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contato' }).click();
+    await page.getByRole('heading', { name: 'Desculpe, tente novamente mais tarde.' }).waitFor();
+    await page.getByRole('button', { name: 'Recarregar' }).waitFor();
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/password-recovery');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { name: 'Recuperação de Senha' }).waitFor();
+    expect(problems).toEqual([]);
+    await visitor.close();
+  });
+
   it('a withdrawal takes every kind of Pix key, through the form and the server', async () => {
     const session = await accounts.login('investidor');
     await accounts.turnOnTwoFactor('investidor', session);

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { GuestOnly } from './guards/guest-only';
 import { HomeRoute } from './guards/home-route';
 import { RequireAuth } from './guards/require-auth';
@@ -8,7 +8,7 @@ import { AccountLayout } from './layouts/account-layout';
 import { PrivateLayout } from './layouts/private-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { RouteErrorPage } from './pages/route-error-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 /** Every screen is its own chunk, so / loads only the shell and the landing page. */
 const pages = {
@@ -63,7 +63,6 @@ function page(Page: LazyExoticComponent<ComponentType>) {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       // Acts at once, without the layout spinner: remove the tokens and go to /.
       { path: 'logout', element: page(pages.logout) },
@@ -166,4 +165,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The route table in react-router's declarative mode: its data router (loaders, actions, its
+ * ScrollRestoration and errorElement) was 17 KB gzip of the entry, for none of which the screens
+ * ask (docs/PERFORMANCE.md, "Initial JavaScript of /").
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary at={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
+}

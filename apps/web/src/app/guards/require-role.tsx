@@ -1,9 +1,15 @@
 import type { User } from '@copaiba/contracts';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ErrorState } from '@/components/error-state';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/current-user';
+
+// Shown only when the account could not be read: its code (and its icons) stay out of the entry
+// (docs/PERFORMANCE.md, "Initial JavaScript of /").
+const ErrorState = lazy(() =>
+  import('@/components/error-state').then((m) => ({ default: m.ErrorState })),
+);
 
 export type Role = keyof Pick<User, 'is_token_creator' | 'is_admin' | 'is_project_manager'>;
 
@@ -20,7 +26,12 @@ export function RequireRole({ role }: { role: Role }) {
   const { data: user, isPending, error, refetch } = useCurrentUser();
   const { pathname } = useLocation();
   if (isPending) return <PageLoader />;
-  if (!user) return <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />;
+  if (!user)
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
+      </Suspense>
+    );
   if (!user[role]) return <Navigate to="/" replace />;
   if (TWO_FACTOR_ROLES.has(role) && !user.is_two_factor_authentication)
     return <Navigate to="/two-factor" replace state={{ required: true, from: pathname }} />;

@@ -1,11 +1,14 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { ScrollRestoration } from '../scroll-restoration';
 import { SessionBridge } from '../session-bridge';
 import { CookieBanner } from './cookie-banner';
-import { Footer } from './footer';
 import { TopBar } from './top-bar';
 import classes from './root-layout.module.css';
+
+// Below every screen's content, so out of the entry (docs/PERFORMANCE.md, "Initial JavaScript of /").
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 
 export function RootLayout() {
   return (
@@ -20,7 +23,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <CookieBanner />
       <ScrollRestoration />
     </>

@@ -1,0 +1,92 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
+
+const STORAGE_KEY = 'scrollPositions';
+
+function savedPositions(): Record<string, number> {
+  try {
+    return JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Scrolls back to `top`, again at each frame for up to a second while the screen is still too
+ * short to reach it (its code and data arriving); a person scrolling meanwhile stops it.
+ */
+function restore(top: number): () => void {
+  const until = performance.now() + 1_000;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const event of ['wheel', 'touchstart', 'keydown'] as const)
+      window.removeEventListener(event, stop);
+  };
+  const attempt = () => {
+    window.scrollTo({ top, behavior: 'instant' });
+    if (Math.abs(window.scrollY - top) > 1 && performance.now() < until)
+      frame = requestAnimationFrame(attempt);
+    else stop();
+  };
+  for (const event of ['wheel', 'touchstart', 'keydown'] as const)
+    window.addEventListener(event, stop, { passive: true });
+  attempt();
+  return stop;
+}
+
+/**
+ * What react-router's ScrollRestoration did for its data router, for the declarative one
+ * (docs/PERFORMANCE.md, "Initial JavaScript of /"): a new screen opens at its top, or at the
+ * element its hash names when that is already there; back and forward (and a reload) return to
+ * where the person was, at once, as a browser does between documents (the page's smooth scrolling
+ * is for its anchors). A navigation that changes only the hash leaves the scroll to the screen
+ * (section-nav scrolls to the section itself).
+ */
+export function ScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const positions = useRef<Record<string, number>>(savedPositions());
+  const current = useRef(location.key);
+  const previousPath = useRef<string | null>(null);
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    // Noted as the person scrolls: by the time a navigation is seen, the new screen may already
+    // have shortened the page and moved the scroll.
+    let frame = 0;
+    const note = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => (positions.current[current.current] = window.scrollY));
+    };
+    const persist = () =>
+      window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions.current));
+    window.addEventListener('scroll', note, { passive: true });
+    window.addEventListener('pagehide', persist);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', note);
+      window.removeEventListener('pagehide', persist);
+      window.history.scrollRestoration = 'auto';
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    current.current = location.key;
+    const samePath = previousPath.current === location.pathname + location.search;
+    previousPath.current = location.pathname + location.search;
+    const saved = positions.current[location.key];
+    if (navigationType === NavigationType.Pop && saved !== undefined) return restore(saved);
+    if (location.hash) {
+      const element = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (element) {
+        element.scrollIntoView();
+        return;
+      }
+      if (samePath) return;
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [location.key, location.pathname, location.search, location.hash, navigationType]);
+
+  return null;
+}
