@@ -59,8 +59,13 @@ export function ScrollRestoration() {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => (positions.current[current.current] = window.scrollY));
     };
-    const persist = () =>
-      window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions.current));
+    const persist = () => {
+      try {
+        window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions.current));
+      } catch {
+        // Storage unavailable (private modes): the positions live only for this page view.
+      }
+    };
     window.addEventListener('scroll', note, { passive: true });
     window.addEventListener('pagehide', persist);
     return () => {
