@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { newContext, screenshot, viewports, watchPage } from '../support/browser.ts';
 import {
   apiAs,
@@ -353,6 +354,11 @@ describe('the rough edges of the first hour', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contato' }).click();
     await page.getByRole('heading', { name: 'Desculpe, tente novamente mais tarde.' }).waitFor();
     await page.getByRole('button', { name: 'Recarregar' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    for (const size of ['phone', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await screenshot(page, `first-hour-route-error-${size}`);
+    }
     await page.evaluate(() => {
       window.history.pushState(null, '', '/password-recovery');
       window.dispatchEvent(new PopStateEvent('popstate'));
