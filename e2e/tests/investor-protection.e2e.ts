@@ -321,7 +321,13 @@ describe('investor protection (CVM 88)', () => {
 
       // …and by the server, when the limit shrank after the screen read it (another declaration).
       const fits = Math.floor(1000_00 / unitCents);
+      // The dialog shows the profile it has and reads it again at once (staleTime 0): the
+      // declaration changes only after that read, or the screen would see it (a race under load).
+      const read = page.waitForResponse(
+        (r) => r.url().endsWith('/api/investor/profile/') && r.request().method() === 'GET',
+      );
       const stale = await openPurchase(page, offer.id, fits);
+      await read;
       await api(page, 'investor/profile/', {
         method: 'PUT',
         body: JSON.stringify({
