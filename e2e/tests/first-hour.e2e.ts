@@ -347,6 +347,12 @@ describe('the rough edges of the first hour', () => {
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(async () => Math.abs((await scrollY()) - at)).toBeLessThanOrEqual(2);
+    // A page opened anew in the same tab starts at its top, whatever the tab's last page kept
+    // (checked once the restoration's one-second window has passed).
+    await page.goto('/password-recovery');
+    await page.getByRole('heading', { name: 'Recuperação de Senha' }).waitFor();
+    await page.waitForTimeout(1_200);
+    expect(await scrollY()).toBe(0);
 
     // A screen whose code cannot be fetched (a new release replaced it) offers a reload, in the
     // app's words; the next screen opened works.

@@ -12,6 +12,19 @@ function savedPositions(): Record<string, number> {
 }
 
 /**
+ * A history entry's key. The document's first entry has none of its own ('default' for every
+ * document the tab loads), so its address stands in for it.
+ */
+const entryKey = (location: { key: string; pathname: string; search: string }) =>
+  location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+
+/** The document itself was reloaded or reached by back/forward, not opened anew. */
+function documentCameFromHistory(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
+}
+
+/**
  * Scrolls back to `top`, again at each frame for up to a second while the screen is still too
  * short to reach it (its code and data arriving); a person scrolling meanwhile stops it.
  */
@@ -47,7 +60,7 @@ export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const positions = useRef<Record<string, number>>(savedPositions());
-  const current = useRef(location.key);
+  const current = useRef(entryKey(location));
   const previousPath = useRef<string | null>(null);
 
   useEffect(() => {
@@ -76,12 +89,16 @@ export function ScrollRestoration() {
     };
   }, []);
 
+  const key = entryKey(location);
   useLayoutEffect(() => {
-    current.current = location.key;
+    current.current = key;
+    const first = previousPath.current === null;
     const samePath = previousPath.current === location.pathname + location.search;
     previousPath.current = location.pathname + location.search;
-    const saved = positions.current[location.key];
-    if (navigationType === NavigationType.Pop && saved !== undefined) return restore(saved);
+    const saved = positions.current[current.current];
+    // The first screen is a POP too: only a reload or back/forward returns to a saved position.
+    const returning = first ? documentCameFromHistory() : navigationType === NavigationType.Pop;
+    if (returning && saved !== undefined) return restore(saved);
     if (location.hash) {
       const element = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (element) {
@@ -91,7 +108,7 @@ export function ScrollRestoration() {
       if (samePath) return;
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
-  }, [location.key, location.pathname, location.search, location.hash, navigationType]);
+  }, [key, location.pathname, location.search, location.hash, navigationType]);
 
   return null;
 }
