@@ -2,6 +2,7 @@ import {
   idempotentRequests,
   installmentPayments,
   ledgerAccounts,
+  ledgerStatementCounts,
   ledgerTransfers,
   marketListings,
   marketTrades,
@@ -44,8 +45,10 @@ export interface Acknowledged {
 export interface ServedWallet {
   userId: number;
   balanceCents: number;
-  /** The sum of its statement's pages, when they were walked (at the end only: it is long). */
-  statementCents: number | null;
+  /** How many movements its statement says it has (the first page's `count`). */
+  statementCount: number;
+  /** The sum of its statement's pages and their rows, when walked (at the end only: it is long). */
+  statement: { cents: number; rows: number } | null;
 }
 
 export interface InvariantsScope {
@@ -63,7 +66,8 @@ export interface InvariantsScope {
  * zero, units sold match units held and never pass the supply, every acknowledged operation
  * (desistências included) is there exactly once, the annual limits' totals equal the ledger,
  * every closed offer paid or refunded exactly once, every installment paid once per unit, and
- * every wallet the API serves equals its ledger account and its statement. On the secondary
+ * every wallet the API serves equals its ledger account and its statement, whose count is its
+ * transfers (and the counts ledger_transfer keeps per user and kind are the ledger's). On the secondary
  * board: each holding is what its owner's ledger says (units bought, less those refunded or
  * undone, ± board purchases and sales), its reservation is what its open listings have left and
  * never more than it holds, a listing's units left are what was not bought from it, and every
@@ -349,16 +353,51 @@ async function checkSnapshot(
 
   checks += await checkBoard(db, ack, transfers, accountRows, breaks);
 
+  // The statements' counts per user and kind, kept by ledger_transfer, are the transfers.
+  const counted = new Map<string, number>();
+  for (const t of transfers) {
+    if (t.userId === null) continue;
+    const key = `${t.userId}:${t.kind}`;
+    counted.set(key, (counted.get(key) ?? 0) + 1);
+  }
+  const counts = await db.select().from(ledgerStatementCounts);
+  expect(
+    counts.length === counted.size,
+    () => `${counts.length} statement counts, ${counted.size} kept`,
+  );
+  for (const c of counts) {
+    const actual = counted.get(`${c.userId}:${c.kind}`) ?? 0;
+    expect(
+      c.transfers === actual,
+      () => `user ${c.userId}: ${c.transfers} ${c.kind} counted, ${actual} in the ledger`,
+    );
+  }
+  const namedIn = new Map<number, number>();
+  for (const t of transfers) {
+    if (t.userId !== null) namedIn.set(t.userId, (namedIn.get(t.userId) ?? 0) + 1);
+  }
+
   for (const w of wallets) {
     const ledger = balanceOf.get(accounts.wallet(w.userId).code) ?? 0n;
     expect(
       BigInt(w.balanceCents) === ledger,
       () => `user ${w.userId}: the API serves ${w.balanceCents}, the ledger holds ${ledger}`,
     );
-    if (w.statementCents !== null) {
+    // Every kind of transfer that names an investor is on the 'todos' statement.
+    const movements = namedIn.get(w.userId) ?? 0;
+    expect(
+      w.statementCount === movements,
+      () =>
+        `user ${w.userId}: statement says ${w.statementCount} movements, the ledger ${movements}`,
+    );
+    if (w.statement !== null) {
       expect(
-        w.balanceCents === w.statementCents,
-        () => `user ${w.userId}: wallet ${w.balanceCents} ≠ statement ${w.statementCents}`,
+        w.balanceCents === w.statement.cents,
+        () => `user ${w.userId}: wallet ${w.balanceCents} ≠ statement ${w.statement!.cents}`,
+      );
+      expect(
+        w.statement.rows === w.statementCount,
+        () => `user ${w.userId}: ${w.statement!.rows} rows on the pages, count ${w.statementCount}`,
       );
     }
   }

@@ -82,6 +82,7 @@ interface Answer {
   results?: Array<{ balance: string }>;
   detail?: string;
   next?: string | null;
+  count?: number;
 }
 
 interface Investor {
@@ -688,34 +689,37 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
     }
 
-    /** The sum of a wallet's statement, read page by page as its owner would. */
-    async function statementCents(who: Investor): Promise<number> {
-      let sum = 0;
+    /** A wallet's statement read page by page as its owner would: its sum and its rows. */
+    async function walkStatement(who: Investor): Promise<{ cents: number; rows: number }> {
+      const walked = { cents: 0, rows: 0 };
       for (let page = 1; ; page++) {
         const res = await request('GET', `/api/wallet/transactions/todos?page=${page}`, {
           token: who.token,
         });
-        if (res.status === 404) return sum;
-        sum += (res.body.results ?? []).reduce(
-          (s: number, r: { balance: string }) => s + Math.round(Number(r.balance) * 100),
-          0,
-        );
-        if (!res.body.next) return sum;
+        if (res.status === 404) return walked;
+        const rows = res.body.results ?? [];
+        walked.rows += rows.length;
+        walked.cents += rows.reduce((s, r) => s + Math.round(Number(r.balance) * 100), 0);
+        if (!res.body.next) return walked;
       }
     }
 
     /**
-     * The wallets as the API serves them; their statements too at the end only: hundreds of
-     * pages each by then, too long to walk after every kill.
+     * The wallets as the API serves them, with their statements' counts; the statements walked at
+     * the end only: hundreds of pages each by then, too long to walk after every kill.
      */
     async function servedWallets(walkStatements: boolean): Promise<ServedWallet[]> {
       return Promise.all(
         investors.map(async (who) => {
           const balance = await request('GET', '/api/wallet/balance/brlt/', { token: who.token });
+          const first = await request('GET', '/api/wallet/transactions/todos', {
+            token: who.token,
+          });
           return {
             userId: who.id,
             balanceCents: Math.round(Number(balance.body.balance) * 100),
-            statementCents: walkStatements ? await statementCents(who) : null,
+            statementCount: first.body.count ?? -1,
+            statement: walkStatements ? await walkStatement(who) : null,
           };
         }),
       );

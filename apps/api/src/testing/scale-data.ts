@@ -291,6 +291,11 @@ export async function generateScaleData(
        where s.account = a.id`,
     );
     await step(
+      'statement counts',
+      `insert into ledger_statement_counts (user_id, kind, transfers)
+       select user_id, kind, count(*) from ledger_transfers where user_id is not null group by 1, 2`,
+    );
+    await step(
       'holdings',
       `insert into token_holdings (user_id, token_id, quantity, updated_at)
        select user_id, token_id, sum(quantity), max(created_at) from ledger_transfers
@@ -382,7 +387,8 @@ export async function generateScaleData(
 
 /**
  * The generated ledger is balanced: it sums to zero, every balance is its account's credits less
- * its debits, none of the wallets or escrows is negative, holdings are the purchases' units.
+ * its debits, none of the wallets or escrows is negative, holdings are the purchases' units, each
+ * user's statement counts are their transfers.
  */
 export async function checkScaleLedger(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -393,6 +399,7 @@ export async function checkScaleLedger(url: string) {
       wrong_balances: string;
       negative: string;
       wrong_holdings: string;
+      wrong_counts: string;
     }>(
       `select
          (select sum(balance_cents) from ledger_accounts) as total,
@@ -408,7 +415,12 @@ export async function checkScaleLedger(url: string) {
           full join (select user_id, token_id, sum(quantity) as q from ledger_transfers
                      where kind = 'purchase' group by 1, 2) p
             on p.user_id = h.user_id and p.token_id = h.token_id
-          where h.quantity is distinct from p.q) as wrong_holdings`,
+          where h.quantity is distinct from p.q) as wrong_holdings,
+         (select count(*) from ledger_statement_counts c
+          full join (select user_id, kind, count(*) as n from ledger_transfers
+                     where user_id is not null group by 1, 2) t
+            on t.user_id = c.user_id and t.kind = c.kind
+          where c.transfers is distinct from t.n) as wrong_counts`,
     );
     const r = rows[0]!;
     const result = {
@@ -416,6 +428,7 @@ export async function checkScaleLedger(url: string) {
       wrongBalances: Number(r.wrong_balances),
       negative: Number(r.negative),
       wrongHoldings: Number(r.wrong_holdings),
+      wrongStatementCounts: Number(r.wrong_counts),
     };
     return {
       ...result,
@@ -423,7 +436,8 @@ export async function checkScaleLedger(url: string) {
         result.totalCents === '0' &&
         result.wrongBalances === 0 &&
         result.negative === 0 &&
-        result.wrongHoldings === 0,
+        result.wrongHoldings === 0 &&
+        result.wrongStatementCounts === 0,
     };
   } finally {
     await client.end();

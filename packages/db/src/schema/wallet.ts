@@ -106,6 +106,23 @@ export const ledgerTransfers = pgTable(
   ],
 );
 
+/**
+ * How many transfers name each user, per kind: a statement's count without reading the whole
+ * history (docs/PERFORMANCE.md, "Long histories"). Kept by ledger_transfer in the transfer's own
+ * transaction, under the lock of the user's wallet (ledger.sql).
+ */
+export const ledgerStatementCounts = pgTable(
+  'ledger_statement_counts',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').$type<TransferKind>().notNull(),
+    transfers: bigint('transfers', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
 /** Units of each token held by each investor; the token's foreign key is checked at commit. */
 export const tokenHoldings = pgTable(
   'token_holdings',

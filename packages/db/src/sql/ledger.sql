@@ -4,11 +4,15 @@
 -- appends an immutable transfer with a unique idempotency key and changes both balances; a key
 -- already used moves nothing (NULL). Wallets and escrows never go negative: an overdraft fails
 -- the ledger_accounts_no_overdraft check (SQLSTATE 23514) and the caller's transaction rolls back.
--- All balances sum to zero.
+-- All balances sum to zero. A transfer that names a user (p_user_id: whose statement it is on)
+-- moves that user's wallet, and adds one to ledger_statement_counts for that user and kind, so a
+-- statement's count is a handful of rows however long the history (docs/PERFORMANCE.md).
 --
 -- Locks: the two account rows, in the order of locks.sql (ledger_lock_rank): wallets first, by
 -- user id, then the other accounts, escrows last. A transaction moving several wallets takes
 -- them all first (lock_wallets); an escrow, a purchase's hot row, is held for the least time.
+-- Last, the user's ledger_statement_counts row: taken only while holding that user's wallet, so
+-- no transaction ever waits for it (locks.sql).
 
 -- The ledger account with this code, created on first use.
 CREATE OR REPLACE FUNCTION ledger_account(p_code text, p_kind text, p_user_id bigint, p_token_id bigint)
@@ -46,6 +50,11 @@ BEGIN
   IF p_amount_cents IS NULL OR p_amount_cents <= 0 THEN
     RAISE EXCEPTION 'transfer amount must be positive';
   END IF;
+  IF p_user_id IS NOT NULL
+     AND NOT (p_from_kind = 'wallet' AND p_from_user_id = p_user_id)
+     AND NOT (p_to_kind = 'wallet' AND p_to_user_id = p_user_id) THEN
+    RAISE EXCEPTION 'a transfer on user %''s statement must move that user''s wallet', p_user_id;
+  END IF;
   INSERT INTO ledger_transfers
     (idempotency_key, kind, debit_account_id, credit_account_id, amount_cents, user_id, token_id,
      quantity, reference)
@@ -64,6 +73,11 @@ BEGIN
   ELSE
     UPDATE ledger_accounts SET balance_cents = balance_cents + p_amount_cents WHERE id = v_credit;
     UPDATE ledger_accounts SET balance_cents = balance_cents - p_amount_cents WHERE id = v_debit;
+  END IF;
+  IF p_user_id IS NOT NULL THEN
+    INSERT INTO ledger_statement_counts AS c (user_id, kind, transfers)
+    VALUES (p_user_id, p_kind, 1)
+    ON CONFLICT (user_id, kind) DO UPDATE SET transfers = c.transfers + 1;
   END IF;
   RETURN v_id;
 END

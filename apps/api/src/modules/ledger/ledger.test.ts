@@ -1,6 +1,7 @@
-import { ledgerAccounts } from '@copaiba/db';
+import { ledgerAccounts, ledgerStatementCounts, ledgerTransfers } from '@copaiba/db';
 import { createTestDatabase } from '@copaiba/db/testing';
 import { users } from '@copaiba/db';
+import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, balanceOf, InsufficientFunds, ledgerTotal, transfer } from './ledger.ts';
 
@@ -113,5 +114,114 @@ describe('the ledger', () => {
         }),
       ),
     ).rejects.toThrow('positive');
+  });
+
+  it("keeps each user's statement count per kind with the transfers, however they end", async () => {
+    const { db } = handle;
+    const [other] = await db
+      .insert(users)
+      .values({ name: 'Contada', email: 'contada@example.com', passwordHash: 'x' })
+      .returning({ id: users.id });
+    const me = other!.id;
+    const deposit = (i: number) => ({
+      key: `test:count:deposit:${i}`,
+      kind: 'deposit' as const,
+      from: accounts.pixClearing(),
+      to: accounts.wallet(me),
+      amountCents: 10_00n,
+      userId: me,
+    });
+    // Twelve deposits at once, one of them sent twice: eleven transfers.
+    await Promise.all(
+      [...Array.from({ length: 11 }, (_, i) => deposit(i)), deposit(3)].map((d) =>
+        db.transaction((tx) => transfer(tx, d)),
+      ),
+    );
+    // A withdrawal whose transaction rolls back, and one past the balance: nothing counted.
+    await expect(
+      db.transaction(async (tx) => {
+        await transfer(tx, {
+          key: 'test:count:undone',
+          kind: 'withdrawal',
+          from: accounts.wallet(me),
+          to: accounts.payoutClearing(),
+          amountCents: 1_00n,
+          userId: me,
+        });
+        throw new Error('undone');
+      }),
+    ).rejects.toThrow('undone');
+    await expect(
+      db.transaction((tx) =>
+        transfer(tx, {
+          key: 'test:count:overdraft',
+          kind: 'withdrawal',
+          from: accounts.wallet(me),
+          to: accounts.payoutClearing(),
+          amountCents: 1_000_00n,
+          userId: me,
+        }),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientFunds);
+    await db.transaction((tx) =>
+      transfer(tx, {
+        key: 'test:count:withdrawal',
+        kind: 'withdrawal',
+        from: accounts.wallet(me),
+        to: accounts.payoutClearing(),
+        amountCents: 5_00n,
+        userId: me,
+      }),
+    );
+    const counts = await db
+      .select({ kind: ledgerStatementCounts.kind, transfers: ledgerStatementCounts.transfers })
+      .from(ledgerStatementCounts)
+      .where(eq(ledgerStatementCounts.userId, me))
+      .orderBy(ledgerStatementCounts.kind);
+    expect(counts).toEqual([
+      { kind: 'deposit', transfers: 11 },
+      { kind: 'withdrawal', transfers: 1 },
+    ]);
+    const [inLedger] = await db
+      .select({ n: count() })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.userId, me));
+    expect(inLedger!.n).toBe(12);
+  });
+
+  it("refuses a transfer on a user's statement that does not move that user's wallet", async () => {
+    const { db } = handle;
+    const before = await db.select({ n: count() }).from(ledgerTransfers);
+    await expect(
+      db.transaction((tx) =>
+        transfer(tx, {
+          key: 'test:count:elsewhere',
+          kind: 'deposit',
+          from: accounts.pixClearing(),
+          to: accounts.payoutClearing(),
+          amountCents: 1_00n,
+          userId,
+        }),
+      ),
+    ).rejects.toMatchObject({
+      cause: { message: expect.stringContaining("must move that user's wallet") },
+    });
+    expect(await db.select({ n: count() }).from(ledgerTransfers)).toEqual(before);
+    // Nothing outside ledger_transfer writes the counts: they are the ledger's, user by user.
+    const kept = await db
+      .select({
+        userId: ledgerStatementCounts.userId,
+        kind: ledgerStatementCounts.kind,
+        n: ledgerStatementCounts.transfers,
+      })
+      .from(ledgerStatementCounts)
+      .orderBy(ledgerStatementCounts.userId, ledgerStatementCounts.kind);
+    const grouped = await db
+      .select({ userId: ledgerTransfers.userId, kind: ledgerTransfers.kind, n: count() })
+      .from(ledgerTransfers)
+      .where(isNotNull(ledgerTransfers.userId))
+      .groupBy(ledgerTransfers.userId, ledgerTransfers.kind)
+      .orderBy(ledgerTransfers.userId, ledgerTransfers.kind);
+    expect(kept).toEqual(grouped);
   });
 });

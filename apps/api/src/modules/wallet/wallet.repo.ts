@@ -3,6 +3,7 @@ import {
   chainJobs,
   chainJobTransfers,
   ledgerAccounts,
+  ledgerStatementCounts,
   ledgerTransfers,
   pixCharges,
   tokenHoldings,
@@ -150,13 +151,18 @@ export function createWalletReads(db: Database) {
     .where(eq(users.id, userId))
     .prepare('wallet_balance');
 
-  // A page of movements, each row also carrying how many there are in all.
+  // A page of movements, each row also carrying how many there are in all: the sum of the user's
+  // counts per kind (ledger_statement_counts, kept by ledger_transfer), however long the history.
   const statements = new Map(
     STATEMENT_FILTERS.map((filter) => {
-      const where = and(
-        eq(ledgerTransfers.userId, userId),
-        inArray(ledgerTransfers.kind, [...STATEMENT_KINDS[filter]]),
-      );
+      const kinds = [...STATEMENT_KINDS[filter]];
+      const where = and(eq(ledgerTransfers.userId, userId), inArray(ledgerTransfers.kind, kinds));
+      const counted = db
+        .select({ n: sql<string>`coalesce(sum(${ledgerStatementCounts.transfers}), 0)` })
+        .from(ledgerStatementCounts)
+        .where(
+          and(eq(ledgerStatementCounts.userId, userId), inArray(ledgerStatementCounts.kind, kinds)),
+        );
       const page = db
         .select({
           transfer: {
@@ -169,9 +175,7 @@ export function createWalletReads(db: Database) {
             chainTxUrl: chainJobs.txUrl,
           },
           tokenName: tokens.name,
-          total: sql`${db.select({ n: count() }).from(ledgerTransfers).where(where)}`.mapWith(
-            Number,
-          ),
+          total: sql`${counted}`.mapWith(Number),
         })
         .from(ledgerTransfers)
         .leftJoin(tokens, eq(tokens.id, ledgerTransfers.tokenId))
@@ -182,11 +186,7 @@ export function createWalletReads(db: Database) {
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(`wallet_statement_${filter}`);
-      const total = db
-        .select({ n: count() })
-        .from(ledgerTransfers)
-        .where(where)
-        .prepare(`wallet_statement_count_${filter}`);
+      const total = counted.prepare(`wallet_statement_count_${filter}`);
       return [filter, { page, total }] as const;
     }),
   );
@@ -246,7 +246,9 @@ export function createWalletReads(db: Database) {
       // Past the last page there is no row to carry the count: ask for it (a rare request).
       const count =
         rows[0]?.total ??
-        (options.offset === 0 ? 0 : ((await queries.total.execute({ userId: user }))[0]?.n ?? 0));
+        (options.offset === 0
+          ? 0
+          : Number((await queries.total.execute({ userId: user }))[0]?.n ?? 0));
       return { count, rows };
     },
   };
