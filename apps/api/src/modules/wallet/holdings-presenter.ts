@@ -12,7 +12,18 @@ export type StatementTransfer = Pick<
   chainTxUrl: string | null;
 };
 type Token = typeof tokens.$inferSelect;
-type Holding = typeof tokenHoldings.$inferSelect;
+/** What 'Meus Ativos' reads of a holding and of its token (wallet.repo.ts). */
+type Holding = Pick<typeof tokenHoldings.$inferSelect, 'quantity' | 'reserved'>;
+type HeldToken = Pick<
+  Token,
+  | 'id'
+  | 'name'
+  | 'symbol'
+  | 'unitPriceCents'
+  | 'offerStatus'
+  | 'installments'
+  | 'firstDateInstallment'
+>;
 
 export const OPERATION_NAMES: Record<Transfer['kind'], string> = {
   deposit: 'Depósito',
@@ -76,7 +87,7 @@ export const offerStatusName = (status: Token['offerStatus']) =>
  */
 export function toOwnedToken(
   holding: Holding,
-  token: Token,
+  token: HeldToken,
   remunerationCents: bigint,
   installmentsPaid: number,
   today: string,
@@ -99,7 +110,7 @@ export function toOwnedToken(
 }
 
 /** Index of the next installment to be paid, or -1 when none is coming. */
-function nextInstallment(token: Token, dates: string[], paid: number, today: string): number {
+function nextInstallment(token: HeldToken, dates: string[], paid: number, today: string): number {
   if (token.offerStatus === 'failed') return -1;
   if (token.offerStatus === 'distributing') return paid < dates.length ? paid : -1;
   return dates.findIndex((date) => date >= today);

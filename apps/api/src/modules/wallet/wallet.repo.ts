@@ -259,8 +259,18 @@ export type WalletReads = ReturnType<typeof createWalletReads>;
 /** A holding's row for 'Meus Ativos': the holding, its token, what it paid the user, installments paid. */
 function holdingColumns(userId: number | Placeholder) {
   return {
-    holding: tokenHoldings,
-    token: tokens,
+    // Only what the row shows (holdings-presenter.ts): a token row's texts and terms would be
+    // read, sent and parsed for every line of the page.
+    holding: { quantity: tokenHoldings.quantity, reserved: tokenHoldings.reserved },
+    token: {
+      id: tokens.id,
+      name: tokens.name,
+      symbol: tokens.symbol,
+      unitPriceCents: tokens.unitPriceCents,
+      offerStatus: tokens.offerStatus,
+      installments: tokens.installments,
+      firstDateInstallment: tokens.firstDateInstallment,
+    },
     remuneration: sql<string>`coalesce((select sum(${ledgerTransfers.amountCents}) from ${ledgerTransfers}
       where ${ledgerTransfers.userId} = ${userId} and ${ledgerTransfers.tokenId} = ${tokens.id}
       and ${ledgerTransfers.kind} = 'remuneration'), 0)`,
