@@ -4,6 +4,8 @@ import {
   ledgerAccounts,
   ledgerStatementCounts,
   ledgerTransfers,
+  notificationCounts,
+  notifications,
   marketListings,
   marketTrades,
   offerJobQueue,
@@ -67,7 +69,8 @@ export interface InvariantsScope {
  * (desistências included) is there exactly once, the annual limits' totals equal the ledger,
  * every closed offer paid or refunded exactly once, every installment paid once per unit, and
  * every wallet the API serves equals its ledger account and its statement, whose count is its
- * transfers (and the counts ledger_transfer keeps per user and kind are the ledger's). On the secondary
+ * transfers (and the counts ledger_transfer keeps per user and kind are the ledger's, as each
+ * person's notification counts are their notifications). On the secondary
  * board: each holding is what its owner's ledger says (units bought, less those refunded or
  * undone, ± board purchases and sales), its reservation is what its open listings have left and
  * never more than it holds, a listing's units left are what was not bought from it, and every
@@ -372,6 +375,32 @@ async function checkSnapshot(
       () => `user ${c.userId}: ${c.transfers} ${c.kind} counted, ${actual} in the ledger`,
     );
   }
+  // Each person's notification counts, kept by notifications.sql, are their notifications.
+  const notified = await db
+    .select({
+      userId: notifications.userId,
+      total: sql<number>`count(*)::int`,
+      unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+    })
+    .from(notifications)
+    .groupBy(notifications.userId);
+  const notificationCountOf = new Map(
+    (await db.select().from(notificationCounts)).map((c) => [c.userId, c]),
+  );
+  expect(
+    notificationCountOf.size === notified.length,
+    () => `${notificationCountOf.size} notification counts for ${notified.length} people notified`,
+  );
+  for (const n of notified) {
+    const kept = notificationCountOf.get(n.userId);
+    expect(
+      kept?.total === n.total && kept.unread === n.unread,
+      () =>
+        `user ${n.userId}: ${n.total} notifications (${n.unread} unread), counted ` +
+        `${kept?.total} (${kept?.unread})`,
+    );
+  }
+
   const namedIn = new Map<number, number>();
   for (const t of transfers) {
     if (t.userId !== null) namedIn.set(t.userId, (namedIn.get(t.userId) ?? 0) + 1);

@@ -35,6 +35,7 @@ describe('money under faults, on a PostgreSQL of its own', () => {
     expect(report.acknowledged.maturedOffers).toBeGreaterThan(2);
     expect(report.acknowledged.listings).toBeGreaterThan(0);
     expect(report.acknowledged.marketBuys).toBeGreaterThan(0);
+    expect(report.acknowledged.notificationsRead).toBeGreaterThan(0);
     expect(report.invariantRounds).toBe(KILLS + 1);
     expect(report.invariantChecks).toBeGreaterThan(50 * report.invariantRounds);
   }, 600_000);

@@ -60,6 +60,8 @@ export interface SoakReport {
     marketBuys: number;
     marketBuyReplays: number;
     cancels: number;
+    /** Notifications marked read (all, or a few of the first page). */
+    notificationsRead: number;
   };
   forgeriesRefused: number;
   /** Times every invariant was checked: after each kill and once at the end. */
@@ -213,6 +215,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       marketBuys: 0,
       marketBuyReplays: 0,
       cancels: 0,
+      notificationsRead: 0,
     },
     forgeriesRefused: 0,
     invariantRounds: 0,
@@ -494,6 +497,27 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       report.acknowledged.desistencias++;
     }
 
+    /**
+     * The notification centre: the first page, then all read or a few of it, while the money paths
+     * record more (notifications.sql keeps the counts the invariants compare).
+     */
+    async function readNotifications(who: Investor) {
+      const page = await request<{ results?: Array<{ id: number; read_at: string | null }> }>(
+        'GET',
+        '/api/notifications/',
+        { token: who.token },
+      );
+      const unread = (page.body.results ?? []).filter((n) => n.read_at === null).map((n) => n.id);
+      const body = random.next() < 0.3 ? { all: true } : { ids: unread.slice(0, 3) };
+      if (!('all' in body) && body.ids.length === 0) return;
+      const res = await request('POST', '/api/notifications/read/', { token: who.token, body });
+      if (res.status === 200) report.acknowledged.notificationsRead++;
+      else
+        report.breaks.push(
+          `notifications read answered ${res.status}: ${JSON.stringify(res.body)}`,
+        );
+    }
+
     async function withdraw(who: Investor) {
       const step = Math.floor(Date.now() / 30_000);
       if (step <= who.lastStep) return;
@@ -680,7 +704,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           else if (roll < 0.5) await desist(who);
           else if (roll < 0.62) await withdraw(who);
           else if (roll < 0.7) await replayBuy(who);
-          else if (roll < 0.8) await forgery();
+          else if (roll < 0.76) await forgery();
+          else if (roll < 0.8) await readNotifications(who);
           else if (roll < 0.86) await listUnits(who);
           else if (roll < 0.93) await marketBuy(who);
           else if (roll < 0.95) await replayMarketBuy(who);

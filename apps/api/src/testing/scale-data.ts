@@ -348,6 +348,11 @@ export async function generateScaleData(
        from generate_series(0, $4 - 1) x`,
       [u0, n, options.notificationsPerInvestor, h],
     );
+    await step(
+      'notification counts',
+      `insert into notification_counts (user_id, total, unread)
+       select user_id, count(*), count(*) filter (where read_at is null) from notifications group by 1`,
+    );
     // As autovacuum would after a bulk load: the visibility map lets counts read indexes alone.
     await step('vacuum analyze', 'vacuum analyze');
 
@@ -388,7 +393,7 @@ export async function generateScaleData(
 /**
  * The generated ledger is balanced: it sums to zero, every balance is its account's credits less
  * its debits, none of the wallets or escrows is negative, holdings are the purchases' units, each
- * user's statement counts are their transfers.
+ * user's statement counts are their transfers and their notification counts their notifications.
  */
 export async function checkScaleLedger(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -400,6 +405,7 @@ export async function checkScaleLedger(url: string) {
       negative: string;
       wrong_holdings: string;
       wrong_counts: string;
+      wrong_notification_counts: string;
     }>(
       `select
          (select sum(balance_cents) from ledger_accounts) as total,
@@ -420,7 +426,12 @@ export async function checkScaleLedger(url: string) {
           full join (select user_id, kind, count(*) as n from ledger_transfers
                      where user_id is not null group by 1, 2) t
             on t.user_id = c.user_id and t.kind = c.kind
-          where c.transfers is distinct from t.n) as wrong_counts`,
+          where c.transfers is distinct from t.n) as wrong_counts,
+         (select count(*) from notification_counts c
+          full join (select user_id, count(*) as total,
+                            count(*) filter (where read_at is null) as unread
+                     from notifications group by 1) n on n.user_id = c.user_id
+          where (c.total, c.unread) is distinct from (n.total, n.unread)) as wrong_notification_counts`,
     );
     const r = rows[0]!;
     const result = {
@@ -429,6 +440,7 @@ export async function checkScaleLedger(url: string) {
       negative: Number(r.negative),
       wrongHoldings: Number(r.wrong_holdings),
       wrongStatementCounts: Number(r.wrong_counts),
+      wrongNotificationCounts: Number(r.wrong_notification_counts),
     };
     return {
       ...result,
@@ -437,7 +449,8 @@ export async function checkScaleLedger(url: string) {
         result.wrongBalances === 0 &&
         result.negative === 0 &&
         result.wrongHoldings === 0 &&
-        result.wrongStatementCounts === 0,
+        result.wrongStatementCounts === 0 &&
+        result.wrongNotificationCounts === 0,
     };
   } finally {
     await client.end();

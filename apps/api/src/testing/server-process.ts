@@ -53,7 +53,8 @@ export class ServerProcess {
         const res = await fetch(`${this.url}${until ?? '/api/ready/'}`);
         if (until) expect(res.status).toBe(200);
       },
-      { timeout: 90_000, interval: 50 },
+      // A start with the demo seed on a loaded two-core host has taken over a minute.
+      { timeout: 150_000, interval: 50 },
     );
   }
 

@@ -41,6 +41,24 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * How many notifications each person has, and how many unread: the notification centre's counts
+ * without reading the whole history (docs/PERFORMANCE.md). Kept in the notifications' own
+ * transactions by notification_record and notifications_mark_read (notifications.sql), under the
+ * person's wallet lock.
+ */
+export const notificationCounts = pgTable(
+  'notification_counts',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    unread: bigint('unread', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('notification_counts_unread', sql`${t.unread} >= 0 and ${t.unread} <= ${t.total}`)],
+);
+
 /** A person's choice to receive a kind by e-mail or not; no row means yes. */
 export const notificationPreferences = pgTable(
   'notification_preferences',

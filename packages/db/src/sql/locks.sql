@@ -19,8 +19,8 @@
 --   9. tokens rows                       units sold and the chain outbox's counter: the hot rows
 -- ledger_transfer updates its two accounts in this order (ledger_lock_rank); a transaction moving
 -- money between several wallets takes them all first with lock_wallets.
--- Outside the order: a user's ledger_statement_counts rows, which ledger_transfer writes only
--- after updating that user's wallet. Whoever would wait for one would already hold the wallet its
+-- Outside the order: a user's ledger_statement_counts and notification_counts rows, which
+-- ledger_transfer and notifications.sql write only under that user's wallet. Whoever would wait for one would already hold the wallet its
 -- holder holds, so none is ever waited for, wherever in a transaction it comes.
 
 -- Advisory lock classes: the first key of pg_advisory_xact_lock(int, int).
@@ -39,9 +39,10 @@ LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(lock_class('user_money'), p_user_id::integer);
 $$;
 
--- Outside the order above (no money path takes it, and its holder takes nothing after it): one
--- person's questions in the offer forum, counted and written one at a time, so the hourly limit
--- holds across API processes (docs/product.md §16).
+-- Outside the order above (no money path takes it, and its holder takes nothing after it but the
+-- wallet under which the issuer's notification is recorded, which no holder of a wallet waits on
+-- this lock to release): one person's questions in the offer forum, counted and written one at a
+-- time, so the hourly limit holds across API processes (docs/product.md §16).
 CREATE OR REPLACE FUNCTION lock_user_questions(p_user_id bigint) RETURNS void
 LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(lock_class('user_questions'), p_user_id::integer);

@@ -12,8 +12,17 @@
 --     names the user (the address is read when it is sent), one to an inbox names the address.
 --     Every API process's mail sender is woken after commit (NOTIFY copaiba_mail), so a mail
 --     leaves at once instead of at the next run of the jobs.
--- Locks: none beyond the rows they insert, so any money path may call them at any step of
--- locks.sql's order.
+--   notifications_mark_read(user, ids, at) -> how many of the user's notifications are still
+--     unread. Marks the user's own unread notifications read: these ids, or all when ids is NULL.
+--   notification_counts holds each user's total and unread, kept by these two in the
+--     notifications' own transaction, so the notification centre's counts are one row however
+--     long the history (docs/PERFORMANCE.md).
+-- Locks: the user's wallet (locks.sql step 5; those that exist) before their notification_counts
+-- row, so that row is only ever written under the wallet and no one waits for it. A money path
+-- calls notification_record for users whose wallets it already holds (lock_wallets, or the
+-- wallet's update by ledger_transfer), at any step; any other transaction calls it before taking
+-- anything past step 5, for several users in the order of their ids. mail_enqueue takes no lock
+-- beyond the row it inserts.
 
 -- Receipts of money movements and security warnings: mailed whatever the preferences. The API
 -- refuses to turn them off with the same list (ALWAYS_MAILED_KINDS in packages/contracts).
@@ -46,6 +55,9 @@ BEGIN
   INSERT INTO notifications (user_id, kind, data)
   VALUES (p_user_id, p_kind, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
+  PERFORM lock_wallets(ARRAY[p_user_id]);
+  INSERT INTO notification_counts AS c (user_id, total, unread) VALUES (p_user_id, 1, 1)
+  ON CONFLICT (user_id) DO UPDATE SET total = c.total + 1, unread = c.unread + 1;
   IF notification_always_mailed(p_kind) OR NOT EXISTS (
     SELECT 1 FROM notification_preferences p
     WHERE p.user_id = p_user_id AND p.kind = p_kind AND NOT p.email
@@ -53,5 +65,23 @@ BEGIN
     PERFORM mail_enqueue(p_kind, p_user_id, NULL, p_data, v_id);
   END IF;
   RETURN v_id;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION notifications_mark_read(
+  p_user_id bigint, p_ids bigint[], p_at timestamptz)
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  v_marked bigint;
+  v_unread bigint;
+BEGIN
+  PERFORM lock_wallets(ARRAY[p_user_id]);
+  UPDATE notifications n SET read_at = p_at
+  WHERE n.user_id = p_user_id AND n.read_at IS NULL AND (p_ids IS NULL OR n.id = ANY (p_ids));
+  GET DIAGNOSTICS v_marked = ROW_COUNT;
+  UPDATE notification_counts c SET unread = c.unread - v_marked
+  WHERE c.user_id = p_user_id
+  RETURNING c.unread INTO v_unread;
+  RETURN coalesce(v_unread, 0);
 END
 $$;

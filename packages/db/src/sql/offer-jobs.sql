@@ -114,9 +114,8 @@ BEGIN
     RETURN v_keys;
   END IF;
   SELECT * INTO v_token FROM tokens t WHERE t.id = p_token_id;
-  IF p_kind IN ('refund', 'remuneration') THEN
-    PERFORM lock_wallets(p_user_ids);
-  END IF;
+  -- Every kind: a notice is recorded under its holder's wallet too (notifications.sql).
+  PERFORM lock_wallets(p_user_ids);
   IF p_kind = 'refund' THEN
     UPDATE token_holdings h SET quantity = 0, updated_at = now()
     WHERE h.token_id = p_token_id AND h.user_id = ANY (p_user_ids) AND h.quantity > 0;

@@ -1,7 +1,7 @@
 import type { Database } from '@copaiba/db';
 import { createTestDatabase } from '@copaiba/db/testing';
 import type { DatabaseHandle } from '@copaiba/db';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -297,12 +297,18 @@ describe('the notification centre is one statement a page', () => {
       unread: 0,
       rows: [],
     });
-    const at = new Date('2026-11-20T12:00:00Z');
-    await handle.db.insert(notifications).values([
-      { userId, kind: 'deposit_credited', data: {}, createdAt: at, readAt: at },
-      { userId, kind: 'deposit_credited', data: {}, createdAt: at },
-      { userId, kind: 'deposit_credited', data: {}, createdAt: at },
-    ]);
+    // Recorded and marked as the product does, which keeps the counts (notifications.sql).
+    const record = sql`select notification_record(${userId}::bigint, 'deposit_credited', '{}'::jsonb)`;
+    for (let n = 0; n < 3; n++) await handle.db.execute(record);
+    const [oldest] = await handle.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(notifications.id)
+      .limit(1);
+    await handle.db.execute(
+      sql`select notifications_mark_read(${userId}::bigint, ${`{${oldest!.id}}`}::bigint[], now())`,
+    );
     const first = () => reads.listForUser(userId, { offset: 0, limit: 2 });
     expect(await statementsOf(first)).toHaveLength(1);
     const page = await first();

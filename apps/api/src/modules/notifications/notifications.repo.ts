@@ -1,26 +1,32 @@
-import { notificationPreferences, notifications, type Database } from '@copaiba/db';
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  notificationCounts,
+  notificationPreferences,
+  notifications,
+  type Database,
+} from '@copaiba/db';
+import { eq, sql } from 'drizzle-orm';
+import { sqlRows } from '../../lib/sql-rows.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /**
  * The notification centre's page as one statement prepared once per database handle, as the
  * wallet's reads are (docs/PERFORMANCE.md): no query building per request, parsed and planned once
- * per pooled connection, and each row carries the user's total and unread counts.
+ * per pooled connection, and each row carries the user's total and unread counts, read from their
+ * row of notification_counts (kept by notifications.sql) however long the history.
  */
 export function createNotificationReads(db: Database) {
-  const mine = eq(notifications.userId, sql.placeholder('userId'));
-  const unreadOnes = and(mine, isNull(notifications.readAt));
+  const userId = sql.placeholder('userId');
+  const counted = (column: typeof notificationCounts.total | typeof notificationCounts.unread) =>
+    db.select({ n: column }).from(notificationCounts).where(eq(notificationCounts.userId, userId));
   const page = db
     .select({
       notification: notifications,
-      total: sql`${db.select({ n: count() }).from(notifications).where(mine)}`.mapWith(Number),
-      unread: sql`${db.select({ n: count() }).from(notifications).where(unreadOnes)}`.mapWith(
-        Number,
-      ),
+      total: sql`${counted(notificationCounts.total)}`.mapWith(Number),
+      unread: sql`${counted(notificationCounts.unread)}`.mapWith(Number),
     })
     .from(notifications)
-    .where(mine)
+    .where(eq(notifications.userId, userId))
     // The index's own order (drizzle's `.desc()` index is DESC NULLS LAST; a bare DESC means NULLS
     // FIRST): read the page from notifications_user_idx instead of sorting every notification.
     .orderBy(sql`${notifications.id} desc nulls last`)
@@ -28,12 +34,9 @@ export function createNotificationReads(db: Database) {
     .offset(sql.placeholder('offset'))
     .prepare('notifications_page');
   const totals = db
-    .select({
-      total: count(),
-      unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)::int`,
-    })
-    .from(notifications)
-    .where(mine)
+    .select({ total: notificationCounts.total, unread: notificationCounts.unread })
+    .from(notificationCounts)
+    .where(eq(notificationCounts.userId, userId))
     .prepare('notifications_totals');
 
   return {
@@ -50,31 +53,23 @@ export function createNotificationReads(db: Database) {
   };
 }
 
-/** Marks the user's own unread notifications read (`ids`: these; null: all); others' are untouched. */
+/**
+ * Marks the user's own unread notifications read (`ids`: these; null: all); others' are untouched.
+ * How many are still unread.
+ */
 export async function markRead(
   db: Database,
   userId: number,
   ids: number[] | null,
   at: Date,
-): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ readAt: at })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        isNull(notifications.readAt),
-        ids ? inArray(notifications.id, ids) : undefined,
-      ),
-    );
-}
-
-export async function unreadCount(db: Database, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return row?.n ?? 0;
+): Promise<number> {
+  // The ids as one array literal: drizzle would spread a JS array into separate parameters.
+  const idArray = ids === null ? null : `{${ids.join(',')}}`;
+  const [row] = await sqlRows<{ unread: string }>(
+    db,
+    sql`select notifications_mark_read(${userId}::bigint, ${idArray}::bigint[], ${at.toISOString()}::timestamptz) as unread`,
+  );
+  return Number(row?.unread ?? 0);
 }
 
 /** The kinds whose mail the user turned on or off (no row: on). */

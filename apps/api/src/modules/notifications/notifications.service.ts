@@ -101,8 +101,9 @@ export function createNotificationsService(deps: {
 
     /** Marks some (only the user's own) or all of the user's notifications read. */
     async markRead(user: UserRow, body: MarkReadBody): Promise<{ unread: number }> {
-      await repo.markRead(db, user.id, body.all ? null : (body.ids ?? []), now());
-      return { unread: await repo.unreadCount(db, user.id) };
+      return {
+        unread: await repo.markRead(db, user.id, body.all ? null : (body.ids ?? []), now()),
+      };
     },
 
     preferences,

@@ -5,7 +5,7 @@ import {
   notificationMessages,
   todayInSaoPaulo,
 } from '@copaiba/contracts';
-import { mailOutbox, notifications } from '@copaiba/db';
+import { mailOutbox, notificationCounts, notifications } from '@copaiba/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -462,5 +462,65 @@ describe('the notification centre (docs/product.md §16)', () => {
         .from(mailOutbox)
         .where(and(eq(mailOutbox.userId, hugoId), eq(mailOutbox.template, 'deposit_credited'))),
     ).toEqual([]);
+  });
+
+  it("keeps each person's total and unread counts with the notifications, however they end", async () => {
+    const ines = await signedIn(t);
+    const inesId = await userIdOf(t, ines);
+    const read = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/notifications/read/',
+        headers: bearer(ines),
+        payload,
+      });
+    await fundWallet(t, ines, '30.00');
+    // Deposits credited and everything marked read at the same time, twice over.
+    const [, , firstRead, secondRead] = await Promise.all([
+      fundWallet(t, ines, '31.00'),
+      fundWallet(t, ines, '32.00'),
+      read({ all: true }),
+      read({ all: true }),
+      fundWallet(t, ines, '33.00'),
+    ]);
+    expect([firstRead.statusCode, secondRead.statusCode]).toEqual([200, 200]);
+    const page = await notificationsPage(t, ines);
+    const rows = await t.db.select().from(notifications).where(eq(notifications.userId, inesId));
+    expect(page.count).toBe(4);
+    expect(page.unread).toBe(rows.filter((n) => n.readAt === null).length);
+    // One of them marked again: nothing changes.
+    const one = rows.find((n) => n.readAt !== null) ?? rows[0]!;
+    const again = await read({ ids: [one.id] });
+    expect(again.json()).toEqual({ unread: page.unread - (one.readAt === null ? 1 : 0) });
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`select notification_record(${inesId}::bigint, 'deposit_credited', '{"amount_cents": 100, "txid": "y"}'::jsonb)`,
+        );
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    expect((await read({ all: true })).json()).toEqual({ unread: 0 });
+    expect(await notificationsPage(t, ines)).toMatchObject({ count: 4, unread: 0 });
+
+    // Every person's counts are their notifications.
+    const kept = await t.db
+      .select({
+        userId: notificationCounts.userId,
+        total: notificationCounts.total,
+        unread: notificationCounts.unread,
+      })
+      .from(notificationCounts)
+      .orderBy(notificationCounts.userId);
+    const actual = await t.db
+      .select({
+        userId: notifications.userId,
+        total: sql<number>`count(*)::int`,
+        unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+      })
+      .from(notifications)
+      .groupBy(notifications.userId)
+      .orderBy(notifications.userId);
+    expect(kept).toEqual(actual);
   });
 });
