@@ -12,8 +12,9 @@ export interface PresentedNotification {
   link: string | null;
   /** The mail's button. */
   action: string;
-  facts: Array<[string, string]>;
-  quotes: Array<{ label: string; text: string }>;
+  /** The mail's facts and quotes, built only for the mail (the bell and the page never show them). */
+  facts: () => Array<[string, string]>;
+  quotes: () => Array<{ label: string; text: string }>;
 }
 
 export interface PresenterContext {
@@ -33,8 +34,8 @@ function present(
   context: PresenterContext,
 ): PresentedNotification | undefined {
   const base = {
-    facts: [] as Array<[string, string]>,
-    quotes: [] as PresentedNotification['quotes'],
+    facts: (): Array<[string, string]> => [],
+    quotes: (): ReturnType<PresentedNotification['quotes']> => [],
   };
   switch (event.kind) {
     case 'deposit_credited': {
@@ -45,7 +46,7 @@ function present(
         body: `Seu depósito Pix de ${brl(d.amount_cents)} foi creditado na sua carteira.`,
         link: '/wallet',
         action: 'Ver minha carteira',
-        facts: [
+        facts: () => [
           ['Valor', brl(d.amount_cents)],
           ['Identificador Pix (txid)', d.txid],
         ],
@@ -59,7 +60,7 @@ function present(
         body: `Seu saque de ${brl(d.amount_cents)} foi enviado para a sua chave Pix.`,
         link: '/extract',
         action: 'Ver extrato',
-        facts: [
+        facts: () => [
           ['Valor', brl(d.amount_cents)],
           ['Nº do saque', String(d.withdrawal_id)],
         ],
@@ -73,7 +74,7 @@ function present(
         body: `Não foi possível pagar seu saque de ${brl(d.amount_cents)}. O valor voltou para a sua carteira.`,
         link: '/wallet',
         action: 'Ver minha carteira',
-        facts: [
+        facts: () => [
           ['Valor devolvido', brl(d.amount_cents)],
           ['Nº do saque', String(d.withdrawal_id)],
         ],
@@ -91,7 +92,7 @@ function present(
         body: `Você comprou ${units(d.quantity)} de ${named(d)} por ${brl(d.total_cents)}.${undo}`,
         link: '/wallet',
         action: 'Ver minhas compras',
-        facts: [
+        facts: () => [
           ['Token', named(d)],
           ['Quantidade', String(d.quantity)],
           ['Preço por unidade', brl(d.unit_price_cents)],
@@ -108,7 +109,7 @@ function present(
         body: `Sua compra de ${units(d.quantity)} de ${named(d)} foi desfeita e ${brl(d.amount_cents)} voltaram para a sua carteira.`,
         link: '/wallet',
         action: 'Ver minha carteira',
-        facts: [
+        facts: () => [
           ['Token', named(d)],
           ['Quantidade', String(d.quantity)],
           ['Valor devolvido', brl(d.amount_cents)],
@@ -124,7 +125,7 @@ function present(
         body: `A captação de ${named(d)} atingiu o valor mínimo e foi encerrada. Suas ${units(d.quantity)} devem render ${brl(d.total_to_receive_cents)} em ${d.installments} ${d.installments === 1 ? 'parcela' : 'parcelas'}, a primeira em ${isoToBrDate(d.first_installment_date)}.`,
         link: tokenPage(d.token_id, 'section-summary-project'),
         action: 'Ver o cronograma',
-        facts: [
+        facts: () => [
           ['Token', named(d)],
           ['Suas unidades', String(d.quantity)],
           ['Total a receber', brl(d.total_to_receive_cents)],
@@ -141,7 +142,7 @@ function present(
         body: `A captação de ${named(d)} terminou sem atingir o valor mínimo. ${brl(d.refunded_cents)} foram devolvidos à sua carteira.`,
         link: '/extract',
         action: 'Ver extrato',
-        facts: [
+        facts: () => [
           ['Token', named(d)],
           ['Unidades canceladas', String(d.quantity)],
           ['Valor reembolsado', brl(d.refunded_cents)],
@@ -156,7 +157,7 @@ function present(
         body: `Você recebeu ${brl(d.amount_cents)} da parcela ${d.installment} de ${d.installments} de ${named(d)}.`,
         link: '/extract',
         action: 'Ver extrato',
-        facts: [
+        facts: () => [
           ['Token', named(d)],
           ['Parcela', `${d.installment} de ${d.installments}`],
           ['Suas unidades', String(d.quantity)],
@@ -188,7 +189,7 @@ function present(
         body: `O emissor de ${named(d)} respondeu à sua pergunta.`,
         link: tokenPage(d.token_id, 'section-questions'),
         action: 'Ver a resposta',
-        quotes: [
+        quotes: () => [
           { label: 'Sua pergunta', text: d.question },
           { label: 'Resposta do emissor', text: d.answer },
         ],
@@ -202,7 +203,7 @@ function present(
         body: `${d.asker} fez uma pergunta sobre ${named(d)}. Responda na página do token ou em Gestão de Tokens.`,
         link: tokenPage(d.token_id, 'section-questions'),
         action: 'Responder',
-        quotes: [{ label: `Pergunta de ${d.asker}`, text: d.question }],
+        quotes: () => [{ label: `Pergunta de ${d.asker}`, text: d.question }],
       };
     }
     case 'role_granted': {
@@ -231,7 +232,7 @@ function present(
     }
     case 'security': {
       const d = event.data;
-      const facts: Array<[string, string]> = [
+      const facts = (): Array<[string, string]> => [
         ['Dispositivo', d.device],
         ['Endereço IP', d.ip],
         ['Data', saoPauloDateTime(new Date(d.at))],
@@ -291,8 +292,8 @@ export function presentNotification(
       body: 'Há uma novidade na sua conta.',
       link: null,
       action: 'Abrir a Copaíba',
-      facts: [],
-      quotes: [],
+      facts: () => [],
+      quotes: () => [],
     }
   );
 }
