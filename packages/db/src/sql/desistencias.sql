@@ -17,8 +17,8 @@
 --      desistencia, keyed by the purchase (desistencia_key), its reference the purchase's id.
 --   8. Last, the hot token row (step 9): units back on sale, amount raised and buyers down, a
 --      sold-out offer funding again; the burn goes to the chain outbox (chain_record).
---   9. The investor's receipt: the desistencia notification and its mail (notification_record,
---      notifications.sql).
+--   9. The investor's receipt: the desistencia notification and its mail
+--      (notification_record_under_wallet, notifications.sql).
 -- One transaction. SQL answers outcomes; the API turns them into statuses and messages
 -- (apps/api/src/modules/purchases/purchases.service.ts).
 
@@ -84,7 +84,7 @@ BEGIN
   WHERE t.id = v_purchase.token_id;
   PERFORM chain_record(v_purchase.token_id, 'burn', NULL, ARRAY[desistencia_key(p_purchase_id)]);
   -- 9. The receipt.
-  PERFORM notification_record(p_user_id, 'desistencia', jsonb_build_object(
+  PERFORM notification_record_under_wallet(p_user_id, 'desistencia', jsonb_build_object(
     'token_id', v_purchase.token_id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
     'purchase_id', p_purchase_id, 'quantity', v_purchase.quantity,
     'amount_cents', v_purchase.amount_cents));

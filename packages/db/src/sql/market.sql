@@ -271,12 +271,12 @@ BEGIN
     ARRAY[v_key || ':purchase', v_key || ':sale']);
   -- 10. The receipts.
   SELECT * INTO v_token FROM tokens t WHERE t.id = v_listing.token_id;
-  PERFORM notification_record(p_buyer_id, 'market_purchase', jsonb_build_object(
+  PERFORM notification_record_under_wallet(p_buyer_id, 'market_purchase', jsonb_build_object(
     'token_id', v_token.id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
     'trade_id', v_trade, 'listing_id', p_listing_id, 'quantity', p_quantity,
     'unit_price_cents', v_listing.unit_price_cents, 'amount_cents', v_amount,
     'fee_cents', v_fee));
-  PERFORM notification_record(v_listing.seller_id, 'market_sale', jsonb_build_object(
+  PERFORM notification_record_under_wallet(v_listing.seller_id, 'market_sale', jsonb_build_object(
     'token_id', v_token.id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
     'trade_id', v_trade, 'listing_id', p_listing_id, 'quantity', p_quantity,
     'unit_price_cents', v_listing.unit_price_cents, 'amount_cents', v_amount,

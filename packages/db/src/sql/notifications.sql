@@ -2,8 +2,8 @@
 --
 -- Contract:
 --   notification_record(user, kind, data) -> the notification's id. Called in the transaction of
---     the event it tells about (TypeScript services through the notifications service; SQL such
---     as buy_tokens directly): writes the in-app notification and, when the kind is always mailed
+--     the event it tells about (the TypeScript services, through the notifications service):
+--     writes the in-app notification and, when the kind is always mailed
 --     (notification_always_mailed) or the user has not turned its mail off
 --     (notification_preferences), the mail's outbox row. `data` is structured: ids, amounts in
 --     centavos, quantities, names; never rendered text. The API renders the pt-BR title, body and
@@ -17,12 +17,15 @@
 --   notification_counts holds each user's total and unread, kept by these two in the
 --     notifications' own transaction, so the notification centre's counts are one row however
 --     long the history (docs/PERFORMANCE.md).
+--   notification_record_under_wallet(user, kind, data): the same, for a caller that already holds
+--     the user's wallet (the SQL money paths: purchases, desistências, the board, the offer jobs),
+--     without taking it again on the purchase's hot path.
 -- Locks: the user's wallet (locks.sql step 5; those that exist) before their notification_counts
 -- row, so that row is only ever written under the wallet and no one waits for it. A money path
--- calls notification_record for users whose wallets it already holds (lock_wallets, or the
--- wallet's update by ledger_transfer), at any step; any other transaction calls it before taking
--- anything past step 5, for several users in the order of their ids. mail_enqueue takes no lock
--- beyond the row it inserts.
+-- records notifications for users whose wallets it already holds (lock_wallets, or the wallet's
+-- update by ledger_transfer), at any step; any other transaction calls notification_record before
+-- taking anything past step 5, for several users in the order of their ids. mail_enqueue takes no
+-- lock beyond the row it inserts.
 
 -- Receipts of money movements and security warnings: mailed whatever the preferences. The API
 -- refuses to turn them off with the same list (ALWAYS_MAILED_KINDS in packages/contracts).
@@ -47,7 +50,7 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE FUNCTION notification_record(p_user_id bigint, p_kind text, p_data jsonb)
+CREATE OR REPLACE FUNCTION notification_record_under_wallet(p_user_id bigint, p_kind text, p_data jsonb)
 RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
   v_id bigint;
@@ -55,7 +58,6 @@ BEGIN
   INSERT INTO notifications (user_id, kind, data)
   VALUES (p_user_id, p_kind, coalesce(p_data, '{}'))
   RETURNING id INTO v_id;
-  PERFORM lock_wallets(ARRAY[p_user_id]);
   INSERT INTO notification_counts AS c (user_id, total, unread) VALUES (p_user_id, 1, 1)
   ON CONFLICT (user_id) DO UPDATE SET total = c.total + 1, unread = c.unread + 1;
   IF notification_always_mailed(p_kind) OR NOT EXISTS (
@@ -65,6 +67,14 @@ BEGIN
     PERFORM mail_enqueue(p_kind, p_user_id, NULL, p_data, v_id);
   END IF;
   RETURN v_id;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION notification_record(p_user_id bigint, p_kind text, p_data jsonb)
+RETURNS bigint LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM lock_wallets(ARRAY[p_user_id]);
+  RETURN notification_record_under_wallet(p_user_id, p_kind, p_data);
 END
 $$;
 

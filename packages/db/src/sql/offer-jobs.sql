@@ -128,7 +128,7 @@ BEGIN
     ORDER BY q.user_id
   LOOP
     IF p_kind = 'offer_succeeded' THEN
-      PERFORM notification_record(v_row.user_id, 'offer_succeeded', jsonb_build_object(
+      PERFORM notification_record_under_wallet(v_row.user_id, 'offer_succeeded', jsonb_build_object(
         'token_id', p_token_id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
         'quantity', v_row.quantity, 'total_to_receive_cents', v_row.amount_cents,
         'installments', v_token.installments,
@@ -148,7 +148,7 @@ BEGIN
       THEN
         CONTINUE;
       END IF;
-      PERFORM notification_record(v_row.user_id, 'offer_failed', jsonb_build_object(
+      PERFORM notification_record_under_wallet(v_row.user_id, 'offer_failed', jsonb_build_object(
         'token_id', p_token_id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
         'quantity', v_row.quantity, 'refunded_cents', v_row.amount_cents));
     ELSE
@@ -161,7 +161,7 @@ BEGIN
       THEN
         CONTINUE;
       END IF;
-      PERFORM notification_record(v_row.user_id, 'installment_paid', jsonb_build_object(
+      PERFORM notification_record_under_wallet(v_row.user_id, 'installment_paid', jsonb_build_object(
         'token_id', p_token_id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
         'installment', p_installment, 'installments', v_token.installments,
         'quantity', v_row.quantity, 'amount_cents', v_row.amount_cents));

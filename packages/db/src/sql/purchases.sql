@@ -18,7 +18,8 @@
 --         latest purchase's time (for the desistência window) and the chain counter in one
 --         conditional UPDATE that cannot oversell; the mint goes to the chain outbox.
 --      g. the buyer's receipt: the purchase_confirmed notification and its mail
---         (notification_record, notifications.sql), undone with the purchase if it is refused.
+--         (notification_record_under_wallet, notifications.sql), undone with the purchase if it is
+--         refused.
 --      A refusal after a write (units or offer gone meanwhile, overdraft, a concurrent retry of the
 --      same key) rolls back that purchase's subtransaction alone.
 -- One transaction and one commit for every purchase of the batch; a lone purchase is a batch of
@@ -143,7 +144,7 @@ BEGIN
   END IF;
   PERFORM chain_jobs_append(p_token_id, v_token.chain_seq, 'mint', NULL, ARRAY[v_transfer]);
   -- g. The receipt (the purchase's id is its ledger transfer's).
-  PERFORM notification_record(p_user_id, 'purchase_confirmed', jsonb_build_object(
+  PERFORM notification_record_under_wallet(p_user_id, 'purchase_confirmed', jsonb_build_object(
     'token_id', p_token_id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
     'purchase_id', v_transfer, 'quantity', p_quantity,
     'unit_price_cents', v_token.unit_price_cents, 'total_cents', v_amount));
