@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { startSmtpSink, type SmtpSink } from '@copaiba/api/testing/smtp-sink';
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,10 +12,6 @@ import {
 import { startServer, type RunningServer } from '../support/server.ts';
 import { apiAccess, passSecondStep, turnOnTwoFactor } from '../support/two-factor.ts';
 
-/** The run's PostgreSQL server (packages/db/src/testing/database.setup.ts). */
-const ADMIN_DB_URL = process.env.TEST_DATABASE_URL!;
-const dbName = `copaiba_e2e_${randomBytes(6).toString('hex')}`;
-
 const PASSWORD = 'Copaiba@2026';
 const ADMIN = 'admin@copaiba.dev';
 const MANAGER = 'gestor@copaiba.dev';
@@ -30,26 +24,11 @@ let browser: Browser;
 /** The admin's authenticator app: the admin's routes need two-factor on (docs/product.md §19). */
 let adminCode: () => Promise<string>;
 
-async function withAdminDb<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_DB_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await withAdminDb((c) => c.query(`create database ${dbName}`));
-  const url = new URL(ADMIN_DB_URL);
-  url.pathname = `/${dbName}`;
   smtp = await startSmtpSink();
-  server = await startServer({
-    DATABASE_URL: url.toString(),
-    SEED_DEMO: 'true',
-    SMTP_URL: smtp.url,
-  });
+  // The demo on an embedded database copied from the run's template (e2e/support/server.ts): not
+  // seeded again here.
+  server = await startServer({ SEED_DEMO: 'true', SMTP_URL: smtp.url });
   browser = await launchBrowser();
   adminCode = await turnOnTwoFactor(server.url, await apiAccess(server.url, ADMIN, PASSWORD));
 });
@@ -58,7 +37,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.close();
-  await withAdminDb((c) => c.query(`drop database if exists ${dbName} with (force)`));
 });
 
 /** A small PDF with a correct cross-reference table. */
