@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,4 +77,19 @@ export async function startServer(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * The connection string of a server's embedded database, as the README's psql line reaches it:
+ * its Unix socket in DATA_DIR/postgres and the password in DATA_DIR/secrets.json. For a suite that
+ * moves time in the database (an offer's deadline).
+ */
+export function embeddedDatabaseUrl(server: RunningServer): string {
+  const socketDir = join(server.dataDir, 'postgres');
+  if (!existsSync(join(socketDir, '.s.PGSQL.5432')))
+    throw new Error(`no embedded PostgreSQL socket in ${socketDir}`);
+  const { postgres: password } = JSON.parse(
+    readFileSync(join(server.dataDir, 'secrets.json'), 'utf8'),
+  ) as { postgres: string };
+  return `postgresql://postgres:${encodeURIComponent(password)}@localhost:5432/copaiba?host=${encodeURIComponent(socketDir)}`;
 }

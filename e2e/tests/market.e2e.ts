@@ -14,7 +14,7 @@ import {
   watchPage,
 } from '../support/browser.ts';
 import { apiAs, demoAccounts, demoContext, type Session } from '../support/demo.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { embeddedDatabaseUrl, startServer, type RunningServer } from '../support/server.ts';
 import { expectNoSidewaysScroll } from '../support/page-checks.ts';
 
 /*
@@ -25,18 +25,11 @@ import { expectNoSidewaysScroll } from '../support/page-checks.ts';
  * agree, and the chain's explorer link of the sale opens on the transfer. At 1280 and 390 px.
  */
 
-/** The run's PostgreSQL server: this suite's database is its own, so setup can move time. */
-const POSTGRES_URL = process.env.TEST_DATABASE_URL!;
-const dbName = `copaiba_e2e_market_${randomBytes(6).toString('hex')}`;
-const dbUrl = (() => {
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
-
 let smtp: SmtpSink;
 let server: RunningServer;
 let browser: Browser;
+/** The server's own embedded database (a copy of the run's demo template): setup moves time in it. */
+let dbUrl: string;
 
 async function query(url: string, sql: string, params: unknown[] = []) {
   const client = new pg.Client({ connectionString: url });
@@ -49,27 +42,23 @@ async function query(url: string, sql: string, params: unknown[] = []) {
 }
 
 beforeAll(async () => {
-  await query(POSTGRES_URL, `create database ${dbName}`);
   smtp = await startSmtpSink();
   server = await startServer({
     SMTP_URL: smtp.url,
     SEED_DEMO: 'true',
-    DATABASE_URL: dbUrl,
     // The sale's explorer link is what this suite opens.
     CHAIN_MODE: 'local',
     // Offers close as soon as their deadline passes, at the next run of the jobs.
     DESISTENCIA_DAYS: '0',
     JOBS_INTERVAL_SECONDS: '1',
   });
+  dbUrl = embeddedDatabaseUrl(server);
   browser = await launchBrowser();
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.close();
-  await query(POSTGRES_URL, `drop database if exists ${dbName} with (force)`).catch(
-    () => undefined,
-  );
 });
 
 /** A CPF with valid check digits, new to this database. */
