@@ -20,8 +20,9 @@
 -- ledger_transfer updates its two accounts in this order (ledger_lock_rank); a transaction moving
 -- money between several wallets takes them all first with lock_wallets.
 -- Outside the order: a user's ledger_statement_counts and notification_counts rows, which
--- ledger_transfer and notifications.sql write only under that user's wallet. Whoever would wait for one would already hold the wallet its
--- holder holds, so none is ever waited for, wherever in a transaction it comes.
+-- ledger_transfer and notifications.sql write only under that user's wallet. Whoever would wait
+-- for one would already hold the wallet its holder holds, so none is ever waited for, wherever in
+-- a transaction it comes.
 
 -- Advisory lock classes: the first key of pg_advisory_xact_lock(int, int).
 CREATE OR REPLACE FUNCTION lock_class(p_name text) RETURNS integer
