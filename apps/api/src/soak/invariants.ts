@@ -358,10 +358,12 @@ async function checkSnapshot(
 
   // The statements' counts per user and kind, kept by ledger_transfer, are the transfers.
   const counted = new Map<string, number>();
+  const namedIn = new Map<number, number>();
   for (const t of transfers) {
     if (t.userId === null) continue;
     const key = `${t.userId}:${t.kind}`;
     counted.set(key, (counted.get(key) ?? 0) + 1);
+    namedIn.set(t.userId, (namedIn.get(t.userId) ?? 0) + 1);
   }
   const counts = await db.select().from(ledgerStatementCounts);
   expect(
@@ -399,11 +401,6 @@ async function checkSnapshot(
         `user ${n.userId}: ${n.total} notifications (${n.unread} unread), counted ` +
         `${kept?.total} (${kept?.unread})`,
     );
-  }
-
-  const namedIn = new Map<number, number>();
-  for (const t of transfers) {
-    if (t.userId !== null) namedIn.set(t.userId, (namedIn.get(t.userId) ?? 0) + 1);
   }
 
   for (const w of wallets) {

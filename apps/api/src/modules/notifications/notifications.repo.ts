@@ -17,15 +17,14 @@ export type NotificationRow = typeof notifications.$inferSelect;
  */
 export function createNotificationReads(db: Database) {
   const userId = sql.placeholder('userId');
-  const counted = (column: typeof notificationCounts.total | typeof notificationCounts.unread) =>
-    db.select({ n: column }).from(notificationCounts).where(eq(notificationCounts.userId, userId));
   const page = db
     .select({
       notification: notifications,
-      total: sql`${counted(notificationCounts.total)}`.mapWith(Number),
-      unread: sql`${counted(notificationCounts.unread)}`.mapWith(Number),
+      total: notificationCounts.total,
+      unread: notificationCounts.unread,
     })
     .from(notifications)
+    .leftJoin(notificationCounts, eq(notificationCounts.userId, notifications.userId))
     .where(eq(notifications.userId, userId))
     // The index's own order (drizzle's `.desc()` index is DESC NULLS LAST; a bare DESC means NULLS
     // FIRST): read the page from notifications_user_idx instead of sorting every notification.
@@ -45,7 +44,11 @@ export function createNotificationReads(db: Database) {
       const rows = await page.execute({ userId, ...options });
       const first = rows[0];
       if (first)
-        return { count: first.total, unread: first.unread, rows: rows.map((r) => r.notification) };
+        return {
+          count: first.total ?? 0,
+          unread: first.unread ?? 0,
+          rows: rows.map((r) => r.notification),
+        };
       // Past the last page there is no row to carry the counts: ask for them (a rare request).
       const [counts] = options.offset === 0 ? [] : await totals.execute({ userId });
       return { count: counts?.total ?? 0, unread: counts?.unread ?? 0, rows: [] };

@@ -56,6 +56,10 @@ async function shown(who: SignedIn, kind: string) {
   return found;
 }
 
+/** POST /api/notifications/read/ as `who`. */
+const read = (who: SignedIn, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/notifications/read/', headers: bearer(who), payload });
+
 describe('each event of docs/product.md §16: its notification, its text and its mail', () => {
   it('deposit credited', async () => {
     const ana = await signedIn(t);
@@ -338,14 +342,6 @@ describe('the notification centre (docs/product.md §16)', () => {
       headers: bearer(fabio),
     });
     expect(bad.statusCode).toBe(404);
-
-    const read = (who: SignedIn, payload: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/notifications/read/',
-        headers: bearer(who),
-        payload,
-      });
     const theirs = (await notificationsPage(t, other)).results[0]!.id;
     const mine = first.results.slice(0, 2).map((n) => n.id);
     const marked = await read(fabio, { ids: [...mine, theirs] });
@@ -467,20 +463,13 @@ describe('the notification centre (docs/product.md §16)', () => {
   it("keeps each person's total and unread counts with the notifications, however they end", async () => {
     const ines = await signedIn(t);
     const inesId = await userIdOf(t, ines);
-    const read = (payload: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/notifications/read/',
-        headers: bearer(ines),
-        payload,
-      });
     await fundWallet(t, ines, '30.00');
     // Deposits credited and everything marked read at the same time, twice over.
     const [, , firstRead, secondRead] = await Promise.all([
       fundWallet(t, ines, '31.00'),
       fundWallet(t, ines, '32.00'),
-      read({ all: true }),
-      read({ all: true }),
+      read(ines, { all: true }),
+      read(ines, { all: true }),
       fundWallet(t, ines, '33.00'),
     ]);
     expect([firstRead.statusCode, secondRead.statusCode]).toEqual([200, 200]);
@@ -490,7 +479,7 @@ describe('the notification centre (docs/product.md §16)', () => {
     expect(page.unread).toBe(rows.filter((n) => n.readAt === null).length);
     // One of them marked again: nothing changes.
     const one = rows.find((n) => n.readAt !== null) ?? rows[0]!;
-    const again = await read({ ids: [one.id] });
+    const again = await read(ines, { ids: [one.id] });
     expect(again.json()).toEqual({ unread: page.unread - (one.readAt === null ? 1 : 0) });
     await t.db
       .transaction(async (tx) => {
@@ -500,7 +489,7 @@ describe('the notification centre (docs/product.md §16)', () => {
         throw new Error('rollback');
       })
       .catch(() => undefined);
-    expect((await read({ all: true })).json()).toEqual({ unread: 0 });
+    expect((await read(ines, { all: true })).json()).toEqual({ unread: 0 });
     expect(await notificationsPage(t, ines)).toMatchObject({ count: 4, unread: 0 });
 
     // Every person's counts are their notifications.
