@@ -108,7 +108,35 @@ describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
     const postmaster = postmasterPid(server.dataDir)!;
     process.kill(postmaster, 'SIGKILL');
     const started = Date.now();
+    const outage = async () => {
+      const [health, list] = await Promise.all([
+        fetch(`${server.url}/api/health/`),
+        fetch(`${server.url}/api/token-issuer/list/`),
+      ]);
+      expect([200, 503]).toContain(list.status);
+      if (list.status !== 503) return false;
+      const body = (await list.json()) as { detail: string };
+      expect(body.detail).toBe(
+        'Serviço temporariamente indisponível. Tente novamente em instantes.',
+      );
+      expect(list.headers.get('retry-after')).toBe('5');
+      expect(health.status).toBe(503);
+      return true;
+    };
+    // The server restarts PostgreSQL within about half a second; on a loaded host our first
+    // requests can reach it later than that. Until one has seen the outage, a postmaster the
+    // server started again is killed too (each kill is the same fault).
     let sawOutage = false;
+    let killed = postmaster;
+    while (!sawOutage && Date.now() - started < 20_000) {
+      sawOutage = await outage();
+      const restarted = postmasterPid(server.dataDir);
+      if (!sawOutage && restarted && restarted !== killed && alive(restarted)) {
+        process.kill(restarted, 'SIGKILL');
+        killed = restarted;
+      }
+    }
+    expect(sawOutage).toBe(true);
     await vi.waitFor(
       async () => {
         const [health, list] = await Promise.all([
@@ -116,23 +144,13 @@ describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
           fetch(`${server.url}/api/token-issuer/list/`),
         ]);
         expect([200, 503]).toContain(list.status);
-        if (list.status === 503) {
-          sawOutage = true;
-          const body = (await list.json()) as { detail: string };
-          expect(body.detail).toBe(
-            'Serviço temporariamente indisponível. Tente novamente em instantes.',
-          );
-          expect(list.headers.get('retry-after')).toBe('5');
-          expect(health.status).toBe(503);
-        }
         expect(health.status).toBe(200);
         expect(list.status).toBe(200);
       },
       { timeout: 30_000, interval: 20 },
     );
-    expect(sawOutage).toBe(true);
     expect(Date.now() - started).toBeLessThan(30_000);
-    expect(postmasterPid(server.dataDir)).not.toBe(postmaster);
+    expect(postmasterPid(server.dataDir)).not.toBe(killed);
     expect(server.output).not.toContain('unhandled error');
   });
 
