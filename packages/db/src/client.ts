@@ -10,7 +10,7 @@ import {
   type EmbeddedPostgres,
   type EmbeddedPostgresOptions,
 } from './embedded-postgres.ts';
-import { listenPostgres, type ChannelListener, type Unlisten } from './listen.ts';
+import { createListenConnection, type ChannelListener, type Unlisten } from './listen.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -88,6 +88,7 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
   // docs/SECURITY.md). The query in flight is rejected with the error all the same.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema });
+  const listens = createListenConnection(url);
   return {
     db,
     kind: 'server',
@@ -110,7 +111,7 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
     ping: async () => {
       await pool.query('select 1');
     },
-    listen: (channel, listener) => listenPostgres(url, channel, listener),
+    listen: (channel, listener) => listens.subscribe(channel, listener),
     poolUse: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,

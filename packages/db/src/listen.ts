@@ -15,57 +15,94 @@ export type Unlisten = () => Promise<void>;
 const RETRY_MS = 1000;
 
 /**
- * LISTEN on a PostgreSQL connection of its own (a pooled one would be handed to queries), opened
- * again after it is lost until unlisten is called.
+ * Every LISTEN of one database handle on one PostgreSQL connection of their own (a pooled one would
+ * be handed to queries; one per channel would cost a server process each), opened again after it is
+ * lost until the last subscriber has unlistened. Changes to the subscriptions and the connection
+ * happen one at a time, in order.
  */
-export async function listenPostgres(
-  url: string,
-  channel: string,
-  listener: ChannelListener,
-): Promise<Unlisten> {
-  let current: pg.Client | null = null;
-  let stopped = false;
+export function createListenConnection(url: string) {
+  const subscribers = new Map<string, Set<ChannelListener>>();
+  const everyone = () => [...subscribers.values()].flatMap((set) => [...set]);
+  let client: pg.Client | null = null;
+  // The channels `client` listens on; a channel nobody hears any more stays among them, ignored.
+  const listened = new Set<string>();
   let retry: NodeJS.Timeout | undefined;
-
-  const retryLater = () => {
-    if (!stopped) retry = setTimeout(() => void connect(), RETRY_MS);
+  let queue: Promise<void> = Promise.resolve();
+  const serially = (step: () => Promise<void>) => {
+    const run = queue.then(step);
+    queue = run.catch(() => undefined);
+    return run;
   };
 
-  async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
-    client.on('notification', (message) => {
-      if (message.channel === channel) listener.notify(message.payload ?? '');
+  const retryLater = () => {
+    clearTimeout(retry);
+    retry = setTimeout(() => void serially(open), RETRY_MS);
+  };
+
+  async function open(): Promise<void> {
+    if (client || subscribers.size === 0) return;
+    const opened = new pg.Client({ connectionString: url, keepAlive: true });
+    opened.on('notification', (message) => {
+      for (const listener of subscribers.get(message.channel) ?? [])
+        listener.notify(message.payload ?? '');
     });
     // An 'end' follows every connection error; that is where the loss is handled.
-    client.on('error', () => undefined);
-    client.on('end', () => {
-      if (current !== client) return;
-      current = null;
-      listener.lost();
+    opened.on('error', () => undefined);
+    opened.on('end', () => {
+      if (client !== opened) return;
+      client = null;
+      listened.clear();
+      for (const listener of everyone()) listener.lost();
       retryLater();
     });
     try {
-      await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await opened.connect();
+      for (const channel of subscribers.keys())
+        await opened.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch {
-      await client.end().catch(() => undefined);
+      await opened.end().catch(() => undefined);
       retryLater();
       return;
     }
-    if (stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    current = client;
-    listener.listening();
+    client = opened;
+    for (const channel of subscribers.keys()) listened.add(channel);
+    for (const listener of everyone()) listener.listening();
   }
 
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const client = current;
-    current = null;
-    await client?.end().catch(() => undefined);
+  return {
+    /** Hears `channel` from now on; `listening` is called once nothing sent on it is missed. */
+    async subscribe(channel: string, listener: ChannelListener): Promise<Unlisten> {
+      await serially(async () => {
+        const set = subscribers.get(channel) ?? new Set();
+        subscribers.set(channel, set.add(listener));
+        if (!client) return open();
+        if (!listened.has(channel)) {
+          try {
+            await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          } catch {
+            // The connection failed under it: its 'end' tells everyone and opens it again.
+            return;
+          }
+          listened.add(channel);
+        }
+        listener.listening();
+      });
+      let done = false;
+      return () => {
+        if (done) return queue;
+        done = true;
+        return serially(async () => {
+          const set = subscribers.get(channel);
+          set?.delete(listener);
+          if (set?.size === 0) subscribers.delete(channel);
+          if (subscribers.size > 0) return;
+          clearTimeout(retry);
+          const closing = client;
+          client = null;
+          listened.clear();
+          await closing?.end().catch(() => undefined);
+        });
+      };
+    },
   };
 }
