@@ -12,13 +12,13 @@ it('carries every channel on one server process, tells each subscriber of a loss
     listening: () => heard.push(`${name} listening`),
     lost: () => heard.push(`${name} lost`),
   });
-  const listenBackends = async () =>
-    (
-      await database.db.execute<{ pid: number }>(
-        sql`select pid from pg_stat_activity
-            where datname = current_database() and query like 'LISTEN%'`,
-      )
-    ).rows;
+  const listenBackends = async () => {
+    const { rows } = (await database.db.execute(
+      sql`select pid from pg_stat_activity
+          where datname = current_database() and query like 'LISTEN%'`,
+    )) as { rows: Array<{ pid: number }> };
+    return rows;
+  };
   const notify = () =>
     database.db.execute(sql`select pg_notify('canal_a', 'um'), pg_notify('canal_b', 'dois')`);
   try {
