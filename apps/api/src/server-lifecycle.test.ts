@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { connectPostgres } from '@copaiba/db';
+import { connectPostgres, users } from '@copaiba/db';
 import { adminQuery } from '@copaiba/db/testing';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { drainAnswers, drained, rawConnection } from './testing/raw-http.ts';
@@ -162,4 +162,47 @@ describe('the server process', () => {
       await vi.waitFor(() => expect(clusterProcesses(dataDir)).toEqual([]), { timeout: 10_000 });
     },
   );
+  it('refuses to start with an ENCRYPTION_KEY that cannot open the data already sealed, before sealing anything', async () => {
+    const url = await emptyDatabase();
+    const key = randomBytes(32).toString('hex');
+    const withKey = (encryptionKey: string) =>
+      newServer({ DATABASE_URL: url, ENCRYPTION_KEY: encryptionKey });
+    const migrating = withKey(key);
+    await migrating.start();
+    await migrating.kill('SIGTERM');
+    const database = connectPostgres(url, 1);
+    // Identity data in clear, as code from before migration 0016 wrote it: a start seals it.
+    const legacyUser = async (email: string) => {
+      const [row] = await database.db
+        .insert(users)
+        .values({ name: 'Pessoa', email, cpfCnpj: '52998224725', passwordHash: 'x' })
+        .returning({ id: users.id });
+      return row!.id;
+    };
+    const inClear = async (id: number) =>
+      (await database.db.select({ cpf: users.cpfCnpj }).from(users).where(eq(users.id, id)))[0]!
+        .cpf;
+    try {
+      const sealedByKey = await legacyUser('a@example.com');
+      const first = withKey(key);
+      await first.start();
+      await first.kill('SIGTERM');
+      expect(await inClear(sealedByKey)).toBeNull();
+
+      const waiting = await legacyUser('b@example.com');
+      const otherKey = withKey(randomBytes(32).toString('hex'));
+      await expect(otherKey.start()).rejects.toThrow(
+        'ENCRYPTION_KEY não abre os dados já cifrados neste banco',
+      );
+      expect(await otherKey.exited).toBe(1);
+      expect(await inClear(waiting)).toBe('52998224725');
+
+      const again = withKey(key);
+      await again.start();
+      expect(await inClear(waiting)).toBeNull();
+      await again.kill('SIGTERM');
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -9,7 +9,7 @@ import { createIdentityBox } from './lib/identity-box.ts';
 import { logRedaction } from './lib/log-redaction.ts';
 import { openDatabase } from './lib/open-database.ts';
 import { loadSecrets } from './lib/secrets.ts';
-import { sealIdentityData } from './maintenance/seal-identity-data.ts';
+import { assertKeyOpensSealedData, sealIdentityData } from './maintenance/seal-identity-data.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { smtpMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap-admin.ts';
@@ -87,7 +87,9 @@ async function main(): Promise<void> {
     const seeded = config.SEED_DEMO ? await step(() => seedDemoInChildProcess(database.url)) : [];
     // Identity data still in clear (from before migration 0016, or the seed's) is sealed now.
     const secrets = loadSecrets(config);
-    const sealing = await step(() => sealIdentityData(database.db, createIdentityBox(secrets)));
+    const identity = createIdentityBox(secrets);
+    await step(() => assertKeyOpensSealedData(database.db, identity));
+    const sealing = await step(() => sealIdentityData(database.db, identity));
     if (sealing.duplicateCpfCnpj.length > 0)
       say(
         `CPF/CNPJ já usado por outra conta, guardado sem hash: ${sealing.duplicateCpfCnpj.join(', ')}`,

@@ -6,6 +6,27 @@ import { sqlRows } from '../lib/sql-rows.ts';
 const BATCH = 500;
 
 /**
+ * A server started with another ENCRYPTION_KEY than the one its data was sealed with would answer
+ * 500 wherever identity data is shown, and would seal what it finds in clear with that other key:
+ * the start refuses it, before sealing anything (docs/OPERATIONS.md, "Rotating keys").
+ */
+export async function assertKeyOpensSealedData(db: Database, identity: IdentityBox) {
+  const [row] = await sqlRows<{ id: string; sealed: string }>(
+    db,
+    sql`select id, coalesce(cpf_cnpj_enc, birth_date_enc) as sealed from users
+        where cpf_cnpj_enc is not null or birth_date_enc is not null order by id limit 1`,
+  );
+  if (!row) return;
+  try {
+    identity.open(row.sealed);
+  } catch {
+    throw new Error(
+      `ENCRYPTION_KEY não abre os dados já cifrados neste banco (usuário ${row.id}): inicie com a chave em uso, ou troque-a com npm run rotate-encryption-key.`,
+    );
+  }
+}
+
+/**
  * Identity data written in clear before migration 0016 (and by anything that still writes the old
  * columns, such as the demo seed) is sealed at start (docs/DECISIONS.md, "Identity data at
  * rest"): CPF/CNPJ and birth date into `users.*_enc` with the CPF/CNPJ's keyed hash, the issuer's
