@@ -12,6 +12,7 @@ import { recordPastPurchase } from '../modules/purchases/past-purchases.ts';
 import { PASSWORD, validCpf } from '../testing/accounts-fixtures.ts';
 import { secretFromUrl, totpCode } from '../testing/authenticator.ts';
 import { insertIssuer, insertToken } from '../testing/catalogue-fixtures.ts';
+import { TEST_ENCRYPTION_SECRET } from '../testing/test-keys.ts';
 import { solveCaptcha } from '../testing/solve-captcha.ts';
 import { startSmtpSink } from '../testing/smtp-sink.ts';
 import { ApiProcess } from './api-process.ts';
@@ -176,7 +177,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     DATABASE_URL: cluster.url,
     DATABASE_POOL_SIZE: '8',
     JWT_SECRET: randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    // The key the fixtures seal identity data with: a server refuses one that cannot open it.
+    ENCRYPTION_KEY: TEST_ENCRYPTION_SECRET,
     SMTP_URL: smtp.url,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'fatal',
