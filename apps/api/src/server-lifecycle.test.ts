@@ -5,6 +5,7 @@ import { adminQuery } from '@copaiba/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { insertLegacyUser } from './testing/fixtures.ts';
 import { drainAnswers, drained, rawConnection } from './testing/raw-http.ts';
 import {
   clusterProcesses,
@@ -172,24 +173,18 @@ describe('the server process', () => {
     await migrating.kill('SIGTERM');
     const database = connectPostgres(url, 1);
     // Identity data in clear, as code from before migration 0016 wrote it: a start seals it.
-    const legacyUser = async (email: string) => {
-      const [row] = await database.db
-        .insert(users)
-        .values({ name: 'Pessoa', email, cpfCnpj: '52998224725', passwordHash: 'x' })
-        .returning({ id: users.id });
-      return row!.id;
-    };
+    const legacyUser = () => insertLegacyUser(database.db, '52998224725');
     const inClear = async (id: number) =>
       (await database.db.select({ cpf: users.cpfCnpj }).from(users).where(eq(users.id, id)))[0]!
         .cpf;
     try {
-      const sealedByKey = await legacyUser('a@example.com');
+      const sealedByKey = await legacyUser();
       const first = withKey(key);
       await first.start();
       await first.kill('SIGTERM');
       expect(await inClear(sealedByKey)).toBeNull();
 
-      const waiting = await legacyUser('b@example.com');
+      const waiting = await legacyUser();
       const otherKey = withKey(randomBytes(32).toString('hex'));
       await expect(otherKey.start()).rejects.toThrow(
         'ENCRYPTION_KEY não abre os dados já cifrados neste banco',

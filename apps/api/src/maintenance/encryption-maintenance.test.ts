@@ -12,7 +12,13 @@ import { sqlRows } from '../lib/sql-rows.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { smtpMailer } from '../mail/mailer.ts';
-import { insertIssuer, signedIn, userIdOf, validCpf } from '../testing/fixtures.ts';
+import {
+  insertIssuer,
+  insertLegacyUser,
+  signedIn,
+  userIdOf,
+  validCpf,
+} from '../testing/fixtures.ts';
 import { solveCaptcha } from '../testing/solve-captcha.ts';
 import { TEST_ENCRYPTION_SECRET, testIdentity } from '../testing/test-keys.ts';
 import { createTestApp, generousRateLimits, type TestApp } from '../testing/test-app.ts';
@@ -28,21 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A user row written as code from before migration 0016 wrote it: identity data in clear. */
-async function legacyUser(cpf: string, birthDate = '1979-02-03') {
-  const [row] = await t.db
-    .insert(users)
-    .values({
-      name: 'Pessoa Antiga',
-      email: `antiga.${randomBytes(4).toString('hex')}@example.com`,
-      cpfCnpj: cpf,
-      birthDate,
-      passwordHash: 'x',
-      isConfirmedEmail: true,
-    })
-    .returning({ id: users.id });
-  return row!.id;
-}
+const legacyUser = (cpf: string, birthDate?: string) => insertLegacyUser(t.db, cpf, birthDate);
 
 describe('sealing identity data left in clear (at start)', () => {
   it('seals CPF, birth date and phone in batches, empties the cleartext, and does nothing the second time', async () => {

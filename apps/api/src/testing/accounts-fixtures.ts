@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { users, type Database } from '@copaiba/db';
 import type { TestApp } from './test-app.ts';
 
 // Random starts only keep test data unique across parallel files; nothing secret depends on them.
@@ -16,6 +18,22 @@ export function validCpf(): string {
 }
 
 export const PASSWORD = 'Floresta2026!';
+
+/** A user row as code from before migration 0016 wrote it: identity data in clear; its id. */
+export async function insertLegacyUser(db: Database, cpf: string, birthDate = '1979-02-03') {
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: 'Pessoa Antiga',
+      email: `antiga.${randomBytes(4).toString('hex')}@example.com`,
+      cpfCnpj: cpf,
+      birthDate,
+      passwordHash: 'x',
+      isConfirmedEmail: true,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
 
 export function registration(overrides: Record<string, string> = {}) {
   const id = Math.random().toString(36).slice(2, 10);
