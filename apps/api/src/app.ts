@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps) {
   const identity = createIdentityBox(secrets);
   const security = createSecurityService({ db, now, notifications });
   const loginFailures = deps.redis
-    ? redisAttemptCounter(deps.redis, 'copaiba-login:')
+    ? redisAttemptCounter(deps.redis, `${config.REDIS_KEY_PREFIX}login:`)
     : memoryAttemptCounter(now);
   const secondStep = createSecondStepGuard(loginFailures, secrets.hashKey);
   const twoFactor = createTwoFactorService({
@@ -301,6 +301,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimitPlugin, {
     limits: deps.rateLimits ?? defaultRateLimits,
     redis: deps.redis,
+    redisKeyPrefix: config.REDIS_KEY_PREFIX,
   });
   await app.register(multipartPlugin);
   await app.register(openapiPlugin);

@@ -62,6 +62,11 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ENCRYPTION_KEY: z.string().min(32).optional(),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  /** Begins every key this deployment writes in Redis, so environments sharing one stay apart. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'use até 64 letras, dígitos ou _ . : -')
+    .default('copaiba-'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),

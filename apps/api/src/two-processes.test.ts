@@ -41,6 +41,8 @@ beforeAll(async () => {
     DATABASE_URL: t.database.url,
     DATABASE_POOL_SIZE: '5',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    // Their own rate-limit budget: every run shares 127.0.0.1's, and the reset's is 5 per 10 min.
+    REDIS_KEY_PREFIX: `copaiba-two-${randomBytes(4).toString('hex')}-`,
     JWT_SECRET,
     ENCRYPTION_KEY: TEST_ENCRYPTION_SECRET,
     SMTP_URL: t.smtp.url,

@@ -105,16 +105,21 @@ describe('rate limits across instances', () => {
   });
   afterAll(() => redis?.quit());
 
-  it('count one budget for every API instance sharing REDIS_URL', async () => {
+  it('count one budget for every API instance sharing REDIS_URL and its key prefix', async () => {
     const database = await createTestDatabase();
     const secrets = deriveSecrets(randomBytes(32).toString('hex'), randomBytes(32).toString('hex'));
-    // A client address of its own keeps parallel runs (both database projects) apart.
+    // A client address of its own keeps parallel runs apart; the prefixes, this run's environments.
     const address = `10.${[...randomBytes(3)].join('.')}`;
+    const run = randomBytes(4).toString('hex');
     const limits = { ...tight, login: { max: 4, timeWindow: 60_000 } };
-    const build = async () => {
+    const build = async (environment: string) => {
       const app = await buildApp({
         // As behind a load balancer that sets X-Forwarded-For.
-        config: loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '127.0.0.1' }),
+        config: loadConfig({
+          NODE_ENV: 'test',
+          TRUST_PROXY: '127.0.0.1',
+          REDIS_KEY_PREFIX: `copaiba-test-${run}-${environment}-`,
+        }),
         database,
         secrets,
         redis,
@@ -127,19 +132,22 @@ describe('rate limits across instances', () => {
       });
       return app;
     };
-    const a = await build();
-    const b = await build();
+    const a = await build('production');
+    const b = await build('production');
+    const staging = await build('staging');
+    const attempt = async (app: typeof a) =>
+      (await app.inject({ method: 'POST', url: '/api/login/common/', payload: {} })).statusCode;
     try {
       const statuses: number[] = [];
-      for (const app of [a, b, a, b, a]) {
-        statuses.push(
-          (await app.inject({ method: 'POST', url: '/api/login/common/', payload: {} })).statusCode,
-        );
-      }
+      for (const app of [a, b, a, b, a]) statuses.push(await attempt(app));
       expect(statuses).toEqual([400, 400, 400, 400, 429]);
+      // Another deployment on the same Redis counts apart.
+      expect(await attempt(staging)).toBe(400);
+      expect((await redis.keys(`copaiba-test-${run}-production-rl:*`)).length).toBeGreaterThan(0);
     } finally {
       await a.close();
       await b.close();
+      await staging.close();
       await database.close();
     }
   });

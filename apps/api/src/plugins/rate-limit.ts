@@ -41,12 +41,12 @@ declare module 'fastify' {
   }
 }
 
-export const rateLimitPlugin = fp<{ limits: RateLimits; redis?: Redis }>(
-  async (app: FastifyInstance, { limits, redis }) => {
+export const rateLimitPlugin = fp<{ limits: RateLimits; redis?: Redis; redisKeyPrefix: string }>(
+  async (app: FastifyInstance, { limits, redis, redisKeyPrefix }) => {
     app.decorate('rateLimits', limits);
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, nameSpace: 'copaiba-rl:' } : {}),
+      ...(redis ? { redis, nameSpace: `${redisKeyPrefix}rl:` } : {}),
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
         return new AppError(429, `Muitas tentativas. Tente novamente em ${seconds} segundos.`);
