@@ -54,7 +54,8 @@ export async function startServer(
 
   const deadline = Date.now() + 150_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
     const ok = await fetch(`${url}/api/health/`).then(
       (r) => r.ok,
       () => false,
@@ -72,7 +73,8 @@ export async function startServer(
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Gone already, by its own exit or a signal: no 'exit' is coming.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

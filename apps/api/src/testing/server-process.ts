@@ -49,15 +49,16 @@ export class ServerProcess {
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     await vi.waitFor(
       async () => {
-        // Exited: said below at once, not retried until the timeout.
-        if (child.exitCode !== null) return;
+        // Exited (or killed by a signal): said below at once, not retried until the timeout.
+        if (child.exitCode !== null || child.signalCode !== null) return;
         const res = await fetch(`${this.url}${until ?? '/api/ready/'}`);
         if (until) expect(res.status).toBe(200);
       },
       // A start with the demo seed on a loaded two-core host has taken over a minute.
       { timeout: 150_000, interval: 50 },
     );
-    if (child.exitCode !== null) throw new Error(`server exited:\n${this.output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${this.output}`);
   }
 
   async kill(signal: NodeJS.Signals) {
