@@ -14,7 +14,7 @@ import { createStorage } from './lib/storage/create-storage.ts';
 import { smtpMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap-admin.ts';
 import { DEMO_PASSWORD } from './seed/demo-accounts.ts';
-import { seedDemoInChildProcess } from './seed/demo.ts';
+import { demoSeedPending, seedDemoInChildProcess } from './seed/demo.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -84,7 +84,10 @@ async function main(): Promise<void> {
     }
     const storage = await step(() => createStorage(config));
     // In a process of its own, which gives back what the seed allocated when it exits.
-    const seeded = config.SEED_DEMO ? await step(() => seedDemoInChildProcess(database.url)) : [];
+    const seeded =
+      config.SEED_DEMO && (await step(() => demoSeedPending(database.db)))
+        ? await step(() => seedDemoInChildProcess(database.url))
+        : [];
     // Identity data still in clear (from before migration 0016, or the seed's) is sealed now.
     const secrets = loadSecrets(config);
     const identity = createIdentityBox(secrets);

@@ -44,15 +44,8 @@ export const demoAccounts = [
 
 export type DemoAccount = (typeof demoAccounts)[number];
 
-/**
- * Seeds the demo accounts whose e-mails are not taken (an ADMIN_EMAIL admin, or anyone, may
- * already be there); returns those it created. One whose CPF is taken is left out.
- */
-export async function seedDemoAccounts(
-  db: Database,
-  hashPassword: (password: string) => Promise<string>,
-  now: Date,
-): Promise<DemoAccount[]> {
+/** The demo accounts whose e-mails no account has yet. */
+export async function missingDemoAccounts(db: Database): Promise<DemoAccount[]> {
   const taken = new Set(
     (
       await db
@@ -66,7 +59,19 @@ export async function seedDemoAccounts(
         )
     ).map((u) => u.email),
   );
-  const missing = demoAccounts.filter((a) => !taken.has(a.email));
+  return demoAccounts.filter((a) => !taken.has(a.email));
+}
+
+/**
+ * Seeds the demo accounts whose e-mails are not taken (an ADMIN_EMAIL admin, or anyone, may
+ * already be there); returns those it created. One whose CPF is taken is left out.
+ */
+export async function seedDemoAccounts(
+  db: Database,
+  hashPassword: (password: string) => Promise<string>,
+  now: Date,
+): Promise<DemoAccount[]> {
+  const missing = await missingDemoAccounts(db);
   if (missing.length === 0) return [];
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const today = todayInSaoPaulo(now);

@@ -30,7 +30,7 @@ import {
 } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from './demo-accounts.ts';
-import { seedDemo } from './demo.ts';
+import { demoSeedPending, seedDemo } from './demo.ts';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 const [INVESTOR, CREATOR, MANAGER, ADMIN] = [
@@ -42,9 +42,11 @@ const [INVESTOR, CREATOR, MANAGER, ADMIN] = [
 
 let t: TestApp;
 let seededAt: Date;
+let pendingBefore: boolean;
 beforeAll(async () => {
   t = await createTestApp();
   seededAt = new Date();
+  pendingBefore = await demoSeedPending(t.db, seededAt);
   await seedDemo(t.db, t.storage, config, seededAt);
 }, 180_000);
 afterAll(() => t.close());
@@ -71,6 +73,21 @@ const get = async (who: { access: string }, url: string) => {
 };
 
 describe('the demo catalogue', () => {
+  it('is pending on an empty database and not once seeded, so a restart spawns no seed process', async () => {
+    expect(pendingBefore).toBe(true);
+    expect(await demoSeedPending(t.db, seededAt)).toBe(false);
+    // A demo account removed since is seeded again at the next start.
+    await t.db
+      .update(users)
+      .set({ email: 'renomeado@copaiba.dev' })
+      .where(eq(users.email, MANAGER));
+    expect(await demoSeedPending(t.db, seededAt)).toBe(true);
+    await t.db
+      .update(users)
+      .set({ email: MANAGER })
+      .where(eq(users.email, 'renomeado@copaiba.dev'));
+  });
+
   it('has 8 issuers and 16 tokens in every status, each token with its project but the incomplete ones', async () => {
     expect((await t.db.select({ n: count() }).from(tokenIssuers))[0]!.n).toBe(8);
     const rows = await t.db

@@ -325,6 +325,21 @@ function picturesSource(all: DemoToken[], token: DemoToken, index: number) {
   return { token: all[source]!, index: source };
 }
 
+/** Whether any of the catalogue's tokens exists (then the catalogue is not seeded again). */
+export async function demoCataloguePresent(db: Database, now: Date): Promise<boolean> {
+  const present = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(
+      inArray(
+        tokens.symbol,
+        catalogueTokens(todayInSaoPaulo(now)).map((token) => token.symbol),
+      ),
+    )
+    .limit(1);
+  return present.length > 0;
+}
+
 /**
  * A living catalogue: 6 issuers and 16 tokens in every status, with projects, generated pictures
  * and documents, the community's purchases, and 2 issuers whose creators wait for an
@@ -338,17 +353,7 @@ export async function seedDemoCatalogue(
 ): Promise<boolean> {
   const today = todayInSaoPaulo(options.now);
   const all = catalogueTokens(today);
-  const present = await db
-    .select({ id: tokens.id })
-    .from(tokens)
-    .where(
-      inArray(
-        tokens.symbol,
-        all.map((token) => token.symbol),
-      ),
-    )
-    .limit(1);
-  if (present.length > 0) return false;
+  if (await demoCataloguePresent(db, options.now)) return false;
   const [creator] = await db
     .select({ id: users.id })
     .from(users)

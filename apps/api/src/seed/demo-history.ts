@@ -30,6 +30,12 @@ const INVESTOR_PIX_KEY = demoAccounts[0].cpfCnpj;
 /** Deposits, purchases and the withdrawal record where they came from, as a request would. */
 const SEED_ORIGIN = { ip: '127.0.0.1', userAgent: 'Copaíba demo seed' };
 
+/** The history's first offer while it waits to be issued (the history still to run), else none. */
+export async function demoHistoryFirstOffer(db: Database) {
+  const [usina] = await db.select().from(tokens).where(eq(tokens.symbol, 'USINA'));
+  return usina?.status === 'released' ? usina : undefined;
+}
+
 /**
  * The demo's history (docs/DECISIONS.md, "demo seed"): the months before `now`, lived through the
  * product's own code with a clock in the past. The two history offers (demo-catalogue-data.ts) are
@@ -44,8 +50,8 @@ export async function seedDemoHistory(
   storage: Storage,
   options: { config: HistoryConfig; now: Date },
 ): Promise<boolean> {
-  const [usina] = await db.select().from(tokens).where(eq(tokens.symbol, 'USINA'));
-  if (usina?.status !== 'released') return false;
+  const usina = await demoHistoryFirstOffer(db);
+  if (!usina) return false;
   const people = await db
     .select()
     .from(users)
