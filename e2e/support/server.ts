@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@copaiba/api/testing/free-port';
+import { hasExited, howExited } from '@copaiba/api/testing/child-exit';
 import { dataDirTemplate, sharedEncryptionKey } from './templates.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,8 +55,7 @@ export async function startServer(
 
   const deadline = Date.now() + 150_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    if (hasExited(child)) throw new Error(`server exited (${howExited(child)}):\n${output}`);
     const ok = await fetch(`${url}/api/health/`).then(
       (r) => r.ok,
       () => false,
@@ -74,7 +74,7 @@ export async function startServer(
     stop: () =>
       new Promise<void>((resolve) => {
         // Gone already, by its own exit or a signal: no 'exit' is coming.
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        if (hasExited(child)) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { hasExited, howExited } from '../testing/child-exit.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -39,7 +40,8 @@ export class ApiProcess {
     const child = this.child;
     const deadline = Date.now() + 90_000;
     for (;;) {
-      if (!child || child.exitCode !== null) throw new Error(`API exited:\n${this.log}`);
+      if (!child || hasExited(child))
+        throw new Error(`API exited (${child ? howExited(child) : 'not started'}):\n${this.log}`);
       const ok = await fetch(`${this.url}/api/health/`).then(
         (r) => r.ok,
         () => false,
@@ -54,7 +56,7 @@ export class ApiProcess {
   async kill(): Promise<void> {
     const child = this.child;
     this.up = false;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!child || hasExited(child)) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGKILL');
@@ -64,7 +66,7 @@ export class ApiProcess {
   async stop(): Promise<void> {
     const child = this.child;
     this.up = false;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!child || hasExited(child)) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { hasExited, howExited } from './child-exit.ts';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,20 +51,19 @@ export class ServerProcess {
     await vi.waitFor(
       async () => {
         // Exited (or killed by a signal): said below at once, not retried until the timeout.
-        if (child.exitCode !== null || child.signalCode !== null) return;
+        if (hasExited(child)) return;
         const res = await fetch(`${this.url}${until ?? '/api/ready/'}`);
         if (until) expect(res.status).toBe(200);
       },
       // A start with the demo seed on a loaded two-core host has taken over a minute.
       { timeout: 150_000, interval: 50 },
     );
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${this.output}`);
+    if (hasExited(child)) throw new Error(`server exited (${howExited(child)}):\n${this.output}`);
   }
 
   async kill(signal: NodeJS.Signals) {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!child || hasExited(child)) return;
     child.kill(signal);
     await this.exited;
   }
