@@ -12,7 +12,7 @@ import {
   type Eip1193Like,
 } from './chain-client.ts';
 import { createChainWorker, type ChainWorker } from './chain-worker.ts';
-import { startLocalChain } from './local-chain.ts';
+import { createLocalChain } from './local-chain.ts';
 
 export interface ChainRuntime {
   mode: 'local' | 'rpc';
@@ -33,15 +33,15 @@ export function localPlatformKey(encryptionKey: Buffer): Hex {
 /**
  * Chain access from the configuration: a real network over HTTP (CHAIN_RPC_URL, CHAIN_ID,
  * CHAIN_PRIVATE_KEY, EXPLORER_URL), or a local EVM in-process whose state lives in
- * DATA_DIR/chain (in memory under NODE_ENV=test). The app calls it only when CHAIN_MODE is not
- * off.
+ * DATA_DIR/chain (in memory under NODE_ENV=test), started at its first use. The app calls it only
+ * when CHAIN_MODE is not off.
  */
-export async function createChainRuntime(deps: {
+export function createChainRuntime(deps: {
   config: Config;
   db: Database;
   encryptionKey: Buffer;
   log: FastifyBaseLogger;
-}): Promise<ChainRuntime> {
+}): ChainRuntime {
   const { config } = deps;
   const worker = (client: ChainClient) =>
     createChainWorker({
@@ -77,7 +77,7 @@ export async function createChainRuntime(deps: {
   }
   const privateKey =
     (config.CHAIN_PRIVATE_KEY as Hex | undefined) ?? localPlatformKey(deps.encryptionKey);
-  const local = await startLocalChain({
+  const local = createLocalChain({
     chainId: config.CHAIN_ID,
     platformKey: privateKey,
     dbPath: config.NODE_ENV === 'test' ? undefined : join(config.DATA_DIR, 'chain'),

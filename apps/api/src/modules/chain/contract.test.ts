@@ -1,9 +1,12 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createChainClient, providerTransport, type ChainClient } from './chain-client.ts';
 import { deployData, mintData, tokenAbi } from './contract.ts';
-import { startLocalChain, type LocalChain } from './local-chain.ts';
+import { createLocalChain, type LocalChain } from './local-chain.ts';
 
 let local: LocalChain;
 let client: ChainClient;
@@ -13,7 +16,7 @@ const stranger = privateKeyToAccount(generatePrivateKey());
 
 beforeAll(async () => {
   const platformKey = generatePrivateKey();
-  local = await startLocalChain({ chainId: 1337, platformKey });
+  local = createLocalChain({ chainId: 1337, platformKey });
   client = createChainClient({
     transport: providerTransport(local.provider),
     chainId: 1337,
@@ -96,5 +99,23 @@ describe('CopaibaToken on the local chain', () => {
     await client.public.waitForTransactionReceipt({ hash: await send() });
     expect(await read('balanceOf', [stranger.address])).toBe(2n);
     expect(await read('totalSupply')).toBe(5n);
+  });
+});
+
+describe('the local chain starts at its first request', () => {
+  it('opens nothing until asked, once for simultaneous requests, and refuses after closing', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'copaiba-chain-')), 'chain');
+    const chain = createLocalChain({ chainId: 1337, platformKey: generatePrivateKey(), dbPath });
+    expect(existsSync(dbPath)).toBe(false);
+    // One EVM for both: the block the first mines is the block the second reads.
+    const [, block] = await Promise.all([
+      chain.provider.request({ method: 'evm_mine' }),
+      chain.provider.request({ method: 'eth_blockNumber' }),
+    ]);
+    expect(existsSync(dbPath)).toBe(true);
+    expect(block).toBe('0x1');
+    await chain.close();
+    await expect(chain.provider.request({ method: 'eth_blockNumber' })).rejects.toThrow(/closed/);
+    rmSync(dirname(dbPath), { recursive: true, force: true });
   });
 });
