@@ -76,6 +76,7 @@ import { multipartPlugin } from './plugins/multipart.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { defaultRateLimits, rateLimitPlugin, type RateLimits } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export interface AppDeps {
@@ -298,6 +299,7 @@ export async function buildApp(deps: AppDeps) {
       })
     : undefined;
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, {
     limits: deps.rateLimits ?? defaultRateLimits,
     redis: deps.redis,

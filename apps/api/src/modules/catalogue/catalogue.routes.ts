@@ -15,7 +15,7 @@ import {
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acceptsEncoding } from '../../lib/accept-encoding.ts';
+import { acceptsEncoding, GZIP_MIN_BYTES } from '../../lib/accept-encoding.ts';
 import { createPublicCache, type CachedAnswer } from '../../lib/public-cache.ts';
 import type { Database } from '@copaiba/db';
 import type { IdentityBox } from '../../lib/identity-box.ts';
@@ -28,7 +28,6 @@ import { essentialInformationPdfs } from './essential-information-pdf.ts';
  */
 const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
-const GZIP_MIN_BYTES = 1024;
 
 /** True when the request's If-None-Match names this ETag (or `*`). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

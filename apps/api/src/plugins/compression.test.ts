@@ -1,0 +1,64 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, fundWallet, signedIn, type SignedIn } from '../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+let investor: SignedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  investor = await signedIn(t);
+  // Movements enough for a data export of more than 1 KB.
+  for (const value of ['100.00', '250.00', '75.50', '32.10', '500.00', '60.00'])
+    await fundWallet(t, investor, value);
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...bearer(investor), ...headers } });
+
+describe('gzip of the API answers', () => {
+  it('gzips a signed-in JSON answer of 1 KB or more for a client that accepts it', async () => {
+    const plain = await get('/api/user/data-export/');
+    const zipped = await get('/api/user/data-export/', {
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.rawPayload.length);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('answers as is to a client that refuses gzip', async () => {
+    const refused = await get('/api/user/data-export/', {
+      'accept-encoding': 'gzip;q=0, identity',
+    });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.rawPayload.length).toBeGreaterThanOrEqual(1024);
+    expect(refused.json()).toBeTypeOf('object');
+  });
+
+  it('leaves small answers and the catalogue’s own gzip as they are', async () => {
+    const small = await get('/api/wallet/balance/brlt/', { 'accept-encoding': 'gzip' });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toHaveProperty('balance');
+    // Gzipped once by the catalogue (it has its own ETag for that representation), not twice.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/token/list/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(list.statusCode).toBe(200);
+    if (list.headers['content-encoding'] === 'gzip')
+      expect(JSON.parse(gunzipSync(list.rawPayload).toString())).toHaveProperty('results');
+    else expect(list.json()).toHaveProperty('results');
+  });
+});

@@ -1,0 +1,29 @@
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { acceptsEncoding, GZIP_MIN_BYTES } from '../lib/accept-encoding.ts';
+
+const COMPRESSIBLE = /^(application\/json|text\/csv|text\/plain)\b/;
+
+/**
+ * gzip for the API's answers of 1 KB and more (JSON, CSV, the metrics' text) to clients that
+ * accept it: statements, lists and exports reach phones on mobile networks. An answer that
+ * already names its representation (an ETag: the catalogue's cached answers gzip themselves) or
+ * its encoding passes through, as do the web app's precompressed files and the media. Compressing
+ * answers that carry secrets is safe here because no request is authenticated by a cookie
+ * (docs/SECURITY.md, "Threats and mitigations": BREACH).
+ */
+export const compressionPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/') || request.method === 'HEAD') return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (Buffer.byteLength(payload) < GZIP_MIN_BYTES) return payload;
+    if (reply.hasHeader('content-encoding') || reply.hasHeader('etag')) return payload;
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    if (!acceptsEncoding(request.headers['accept-encoding'], 'gzip')) return payload;
+    reply.header('content-encoding', 'gzip').removeHeader('content-length');
+    return gzipSync(payload);
+  });
+});
