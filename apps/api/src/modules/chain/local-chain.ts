@@ -6,8 +6,6 @@ import type { Eip1193Like } from './chain-client.ts';
 export interface LocalChain {
   /** Answers JSON-RPC; the first request starts the EVM and waits for it. */
   provider: Eip1193Like;
-  /** Starts the EVM now (idempotent); resolves when it answers. */
-  start: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -63,9 +61,6 @@ export function createLocalChain(options: {
         const provider = await opened();
         return provider.request(args as Parameters<typeof provider.request>[0]);
       },
-    },
-    start: async () => {
-      await opened();
     },
     close: async () => {
       closed = true;
