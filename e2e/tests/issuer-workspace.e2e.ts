@@ -494,7 +494,8 @@ describe('issuer workspace in the browser', () => {
     expect(puts).toEqual([]);
 
     await field(page, 'Preço unitário').fill('');
-    await field(page, 'Preço unitário').pressSequentially('149,9');
+    // At a person's pace, as 'Juros praticados' above: a loaded host once read '1.499,00'.
+    await field(page, 'Preço unitário').pressSequentially('149,9', { delay: 60 });
     await expect.poll(() => field(page, 'Preço unitário').inputValue()).toBe('R$ 149,90');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL('**/registered-token-list');

@@ -71,12 +71,12 @@ import { statementsRoutes } from './modules/statements/statements.routes.ts';
 import { createStatementsService } from './modules/statements/statements.service.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { defaultRateLimits, rateLimitPlugin, type RateLimits } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { compressionPlugin } from './plugins/compression.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export interface AppDeps {

@@ -1,6 +1,14 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, fundWallet, signedIn, type SignedIn } from '../testing/fixtures.ts';
+import {
+  bearer,
+  fundWallet,
+  insertIssuer,
+  insertProject,
+  insertToken,
+  signedIn,
+  type SignedIn,
+} from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -51,14 +59,17 @@ describe('gzip of the API answers', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toHaveProperty('balance');
     // Gzipped once by the catalogue (it has its own ETag for that representation), not twice.
-    const list = await t.app.inject({
+    const issuer = await insertIssuer(t.db, { institution: 'Cooperativa Comprimida' });
+    const token = await insertToken(t.db, issuer.id, { quantity: 1000 });
+    await insertProject(t.db, token.id);
+    const detail = await t.app.inject({
       method: 'GET',
-      url: '/api/token/list/',
+      url: `/api/token-issuer-token-project/detail/${token.id}`,
       headers: { 'accept-encoding': 'gzip' },
     });
-    expect(list.statusCode).toBe(200);
-    if (list.headers['content-encoding'] === 'gzip')
-      expect(JSON.parse(gunzipSync(list.rawPayload).toString())).toHaveProperty('results');
-    else expect(list.json()).toHaveProperty('results');
+    expect(detail.statusCode).toBe(200);
+    expect(detail.headers['content-encoding']).toBe('gzip');
+    expect(detail.headers.etag).toMatch(/-gz"$/);
+    expect(JSON.parse(gunzipSync(detail.rawPayload).toString())).toHaveProperty('token');
   });
 });

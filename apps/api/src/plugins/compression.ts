@@ -16,10 +16,11 @@ const COMPRESSIBLE = /^(application\/json|text\/csv|text\/plain)\b/;
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.url.startsWith('/api/') || request.method === 'HEAD') return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (Buffer.byteLength(payload) < GZIP_MIN_BYTES) return payload;
+    // Header checks first: the catalogue's cached answers, the hottest reads, leave here.
     if (reply.hasHeader('content-encoding') || reply.hasHeader('etag')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    if (Buffer.byteLength(payload) < GZIP_MIN_BYTES) return payload;
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     if (!acceptsEncoding(request.headers['accept-encoding'], 'gzip')) return payload;

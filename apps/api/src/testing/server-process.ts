@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { hasExited, howExited } from './child-exit.ts';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { expect, vi } from 'vitest';
+import { hasExited, howExited } from './child-exit.ts';
 import { freePort } from './free-port.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
