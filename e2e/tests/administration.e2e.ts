@@ -9,6 +9,7 @@ import {
   viewports,
   watchPage,
 } from '../support/browser.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { apiAccess, passSecondStep, turnOnTwoFactor } from '../support/two-factor.ts';
 
@@ -132,10 +133,30 @@ describe('administration and project management in the browser', () => {
     expect(await row.textContent()).not.toContain('987.654.321-00');
     await expect.poll(() => row.getByText('Sim').count()).toBeGreaterThan(0);
 
+    // The screen while its detail loads passes axe too: its data buttons are inactive, not
+    // greyed links (a sweep once met the screen in that state).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      '**/api/admins/detail/creator/*',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await page.getByRole('link', { name: 'Detalhes de Bruno Emissor' }).click();
     await page.waitForURL(/\/access-control\/\d+$/);
     brunoId = Number(/\/access-control\/(\d+)$/.exec(page.url())![1]);
     await page.getByRole('heading', { name: 'Gestão de Usuário' }).waitFor();
+    try {
+      await page.getByRole('status', { name: 'Carregando' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      for (const name of ['Dados do Emissor', 'Dados do Usuário'])
+        expect(await page.getByRole('button', { name }).isDisabled({ timeout: 1_000 })).toBe(true);
+    } finally {
+      release();
+    }
     await seeText(page, 'emissor@copaiba.dev');
 
     // Both data buttons open the admin's views in a new tab.

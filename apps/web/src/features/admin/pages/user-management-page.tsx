@@ -37,17 +37,24 @@ export default function UserManagementPage() {
           </Button>
         </Tooltip>
       )}
-      <Button
-        component="a"
-        href={detail?.user_info ?? `/access-control/${id ?? ''}/user`}
-        target="_blank"
-        rel="noopener"
-        variant="default"
-        leftSection={<IconUser size={18} />}
-        disabled={!detail}
-      >
-        Dados do Usuário
-      </Button>
+      {/* Until the detail arrives, a real disabled button: a link cannot be disabled, so its
+          greyed text read as a live link with too little contrast (axe, while loading). */}
+      {detail ? (
+        <Button
+          component="a"
+          href={detail.user_info}
+          target="_blank"
+          rel="noopener"
+          variant="default"
+          leftSection={<IconUser size={18} />}
+        >
+          Dados do Usuário
+        </Button>
+      ) : (
+        <Button variant="default" leftSection={<IconUser size={18} />} disabled>
+          Dados do Usuário
+        </Button>
+      )}
       <Button
         variant="light"
         leftSection={<IconRefresh size={18} />}
