@@ -45,6 +45,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Mantine's Loader is a plain span: a label on it alone is an ARIA attribute axe refuses
+          // (aria-prohibited-attr), met on loading screens the sweep seldom catches.
+          selector:
+            'JSXOpeningElement[name.name="Loader"]:has(JSXAttribute[name.name="aria-label"]):not(:has(JSXAttribute[name.name="role"]))',
+          message: 'A Loader with an aria-label needs role="status".',
+        },
+      ],
     },
   },
   {

@@ -79,7 +79,7 @@ export function PurchaseOutcome({ flow, onClose }: { flow: PurchaseFlow; onClose
   if (step.name === 'buying')
     return (
       <Center py="xl">
-        <Loader aria-label="Processando compra" />
+        <Loader role="status" aria-label="Processando compra" />
       </Center>
     );
   if (step.name === 'success')

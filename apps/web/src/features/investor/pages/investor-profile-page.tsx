@@ -168,7 +168,7 @@ export default function InvestorProfilePage() {
         <ErrorState message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />
       ) : !profile.data ? (
         <Center py="xl">
-          <Loader aria-label="Carregando perfil de investidor" />
+          <Loader role="status" aria-label="Carregando perfil de investidor" />
         </Center>
       ) : (
         <>

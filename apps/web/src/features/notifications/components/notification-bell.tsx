@@ -94,7 +94,7 @@ export function NotificationBell() {
           </Group>
           {isPending ? (
             <Group justify="center" p="lg">
-              <Loader size="sm" aria-label="Carregando notificações" />
+              <Loader size="sm" role="status" aria-label="Carregando notificações" />
             </Group>
           ) : latest.length === 0 ? (
             <Text size="sm" c="dimmed" ta="center" p="lg">

@@ -69,7 +69,7 @@ export default function DevicesPage() {
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }}>
         {sessions.isPending ? (
           <Center py="xl">
-            <Loader aria-label="Carregando sessões" />
+            <Loader role="status" aria-label="Carregando sessões" />
           </Center>
         ) : sessions.isError ? (
           <LoadError

@@ -203,7 +203,7 @@ export function SellModal({ token, onClose }: { token: OwnedToken | null; onClos
 
         {step === 'sending' && (
           <Center py="xl">
-            <Loader aria-label="Publicando oferta" />
+            <Loader role="status" aria-label="Publicando oferta" />
           </Center>
         )}
 

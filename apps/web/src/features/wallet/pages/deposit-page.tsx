@@ -65,7 +65,7 @@ export default function DepositPage() {
     <WalletCard title="Depósito">
       {limit.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Carregando limite de depósito" />
+          <Loader role="status" aria-label="Carregando limite de depósito" />
         </Center>
       ) : limit.isError ? (
         <Alert color="red" role="alert">

@@ -58,7 +58,7 @@ function OtpQrCode({ url }: { url: string }) {
             Não foi possível gerar o QR code. Use a chave abaixo.
           </Text>
         ) : (
-          <Loader aria-label="Gerando QR code" />
+          <Loader role="status" aria-label="Gerando QR code" />
         )}
       </Center>
     );
