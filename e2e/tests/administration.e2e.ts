@@ -154,6 +154,7 @@ describe('administration and project management in the browser', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       for (const name of ['Dados do Emissor', 'Dados do Usuário'])
         expect(await page.getByRole('button', { name }).isDisabled({ timeout: 1_000 })).toBe(true);
+      await screenshot(page, 'administration-user-management-loading-desktop');
     } finally {
       release();
     }
