@@ -1,5 +1,6 @@
 import { Button, Card, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconBuildingBank, IconCoins, IconRefresh, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { EmptyList, LoadError, LoadingRows } from '@/components/query-states';
 import { errorMessage } from '@/lib/api-error';
@@ -10,6 +11,49 @@ import { RoleSwitches } from '../components/role-switches';
 import { formatCpfCnpj } from '../lib/identity-format';
 import { parseId } from '../lib/parse-id';
 
+/**
+ * One of the user's data views, opened in a new tab. Without one to open (the detail still loading,
+ * or no issuer record) a disabled button, with `unavailable` as its tooltip: a link cannot be
+ * disabled, and its greyed text reads as a live link's (docs/CODE_STYLE.md).
+ */
+function DataButton({
+  href,
+  icon,
+  unavailable,
+  children,
+}: {
+  href: string | null | undefined;
+  icon: ReactNode;
+  unavailable?: string;
+  children: ReactNode;
+}) {
+  if (href)
+    return (
+      <Button
+        component="a"
+        href={href}
+        target="_blank"
+        rel="noopener"
+        variant="default"
+        leftSection={icon}
+      >
+        {children}
+      </Button>
+    );
+  const button = (
+    <Button variant="default" leftSection={icon} disabled>
+      {children}
+    </Button>
+  );
+  return unavailable ? (
+    <Tooltip label={unavailable} withArrow>
+      {button}
+    </Tooltip>
+  ) : (
+    button
+  );
+}
+
 /** /access-control/{id} 'Gestão de Usuário' (docs/product.md §2): the user's data, roles and tokens. */
 export default function UserManagementPage() {
   const params = useParams();
@@ -19,42 +63,16 @@ export default function UserManagementPage() {
 
   const actions = (
     <>
-      {detail?.token_issuer_info ? (
-        <Button
-          component="a"
-          href={detail.token_issuer_info}
-          target="_blank"
-          rel="noopener"
-          variant="default"
-          leftSection={<IconBuildingBank size={18} />}
-        >
-          Dados do Emissor
-        </Button>
-      ) : (
-        <Tooltip label="Este usuário não possui cadastro de emissor" withArrow disabled={!detail}>
-          <Button variant="default" leftSection={<IconBuildingBank size={18} />} disabled>
-            Dados do Emissor
-          </Button>
-        </Tooltip>
-      )}
-      {/* Until the detail arrives, a real disabled button: a link cannot be disabled, so its
-          greyed text read as a live link with too little contrast (axe, while loading). */}
-      {detail ? (
-        <Button
-          component="a"
-          href={detail.user_info}
-          target="_blank"
-          rel="noopener"
-          variant="default"
-          leftSection={<IconUser size={18} />}
-        >
-          Dados do Usuário
-        </Button>
-      ) : (
-        <Button variant="default" leftSection={<IconUser size={18} />} disabled>
-          Dados do Usuário
-        </Button>
-      )}
+      <DataButton
+        href={detail?.token_issuer_info}
+        icon={<IconBuildingBank size={18} />}
+        unavailable={detail ? 'Este usuário não possui cadastro de emissor' : undefined}
+      >
+        Dados do Emissor
+      </DataButton>
+      <DataButton href={detail?.user_info} icon={<IconUser size={18} />}>
+        Dados do Usuário
+      </DataButton>
       <Button
         variant="light"
         leftSection={<IconRefresh size={18} />}
