@@ -15,8 +15,13 @@ const dist = here('./dist');
 const next = `${dist}.${process.pid}`;
 
 await build({
-  // The demo seed's process lands in dist/seed/ (seed/demo.ts forks it from there).
-  entryPoints: [here('./src/server.ts'), here('./src/seed/demo-seed-process.ts')],
+  // The processes the server forks land beside their sources' paths: the demo seed's in
+  // dist/seed/ (seed/demo.ts), the local chain's in dist/modules/chain/ (local-chain.ts).
+  entryPoints: [
+    here('./src/server.ts'),
+    here('./src/seed/demo-seed-process.ts'),
+    here('./src/modules/chain/local-chain-process.ts'),
+  ],
   outdir: next,
   chunkNames: '[name]-[hash]',
   bundle: true,

@@ -112,7 +112,7 @@ const envSchema = z.object({
     .default(0),
   /** Offer closing, installment payouts, charge expiry, payout retries; 0 turns them off. */
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
-  /** On-chain record: `rpc` with CHAIN_RPC_URL, else a local EVM in-process; `off` in tests unless asked. */
+  /** On-chain record: `rpc` with CHAIN_RPC_URL, else a local EVM; `off` in tests unless asked. */
   CHAIN_MODE: z.enum(['local', 'rpc', 'off']).optional(),
   CHAIN_RPC_URL: optionalUrl(['http://', 'https://']),
   CHAIN_ID: z.coerce.number().int().min(1).optional(),

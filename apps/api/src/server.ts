@@ -83,13 +83,14 @@ async function main(): Promise<void> {
       await step(() => ensureAdmin(database.db, email, password));
     }
     const storage = await step(() => createStorage(config));
+    // Made here if missing, before the seed's process reads them (it signs the seed's chain work).
+    const secrets = loadSecrets(config);
     // In a process of its own, which gives back what the seed allocated when it exits.
     const seeded =
       config.SEED_DEMO && (await step(() => demoSeedPending(database.db)))
         ? await step(() => seedDemoInChildProcess(database.url))
         : [];
     // Identity data still in clear (from before migration 0016, or the seed's) is sealed now.
-    const secrets = loadSecrets(config);
     const identity = createIdentityBox(secrets);
     await step(() => assertKeyOpensSealedData(database.db, identity));
     const sealing = await step(() => sealIdentityData(database.db, identity));

@@ -34,7 +34,7 @@ const toStderr = (...args: unknown[]) => {
   process.stderr.write(`seed: ${JSON.stringify(args)}\n`);
 };
 const quiet = () => undefined;
-const seedLog = {
+export const seedLog = {
   level: 'warn',
   fatal: toStderr,
   error: toStderr,

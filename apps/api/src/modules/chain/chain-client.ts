@@ -30,6 +30,8 @@ export interface ChainClient {
   wallet: WalletClient<Transport, Chain, PrivateKeyAccount>;
   account: PrivateKeyAccount;
   explorer: Explorer;
+  /** Gas given to each transaction the worker signs; unset, the node estimates it. */
+  gasLimit?: bigint;
 }
 
 export function explorerLinks(baseUrl: string): Explorer {
@@ -54,6 +56,7 @@ export function createChainClient(options: {
   privateKey: Hex;
   explorerUrl: string;
   name?: string;
+  gasLimit?: bigint;
 }): ChainClient {
   const chain = defineChain({
     id: options.chainId,
@@ -68,5 +71,6 @@ export function createChainClient(options: {
     public: createPublicClient({ chain, transport: options.transport }),
     wallet: createWalletClient({ chain, account, transport: options.transport }),
     explorer: explorerLinks(options.explorerUrl),
+    gasLimit: options.gasLimit,
   };
 }

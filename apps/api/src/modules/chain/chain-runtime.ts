@@ -12,7 +12,7 @@ import {
   type Eip1193Like,
 } from './chain-client.ts';
 import { createChainWorker, type ChainWorker } from './chain-worker.ts';
-import { createLocalChain } from './local-chain.ts';
+import { createLocalChain, LOCAL_CHAIN_GAS_LIMIT } from './local-chain.ts';
 
 export interface ChainRuntime {
   mode: 'local' | 'rpc';
@@ -32,7 +32,7 @@ export function localPlatformKey(encryptionKey: Buffer): Hex {
 
 /**
  * Chain access from the configuration: a real network over HTTP (CHAIN_RPC_URL, CHAIN_ID,
- * CHAIN_PRIVATE_KEY, EXPLORER_URL), or a local EVM in-process whose state lives in
+ * CHAIN_PRIVATE_KEY, EXPLORER_URL), or a local EVM in a process of its own whose state lives in
  * DATA_DIR/chain (in memory under NODE_ENV=test), started at its first use. The app calls it only
  * when CHAIN_MODE is not off.
  */
@@ -89,6 +89,7 @@ export function createChainRuntime(deps: {
       privateKey,
       explorerUrl: config.EXPLORER_URL,
       name: 'Copaíba local',
+      gasLimit: LOCAL_CHAIN_GAS_LIMIT,
     });
   const client = clientOver(local.provider);
   return {

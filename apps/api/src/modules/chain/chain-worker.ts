@@ -172,6 +172,7 @@ export function createChainWorker(deps: {
   async function sign(call: { to?: Address; data?: Hex; value?: bigint }, nonce: number) {
     const request = await client.wallet.prepareTransactionRequest({
       ...call,
+      ...(client.gasLimit ? { gas: client.gasLimit } : {}),
       nonce,
       account: client.account,
       chain: client.chain,

@@ -1,11 +1,13 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWalletClient, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createChainClient, providerTransport, type ChainClient } from './chain-client.ts';
 import { deployData, mintData, tokenAbi } from './contract.ts';
+import { alive } from '../../testing/server-process.ts';
 import { createLocalChain, type LocalChain } from './local-chain.ts';
 
 let local: LocalChain;
@@ -102,6 +104,25 @@ describe('CopaibaToken on the local chain', () => {
   });
 });
 
+/** The local chain's processes whose parent is `parent` (local-chain-process.ts), from /proc. */
+function chainProcesses(parent: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return (
+          ppid === parent &&
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('local-chain-process')
+        );
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+}
+
 describe('the local chain starts at its first request', () => {
   it('opens nothing until asked, once for simultaneous requests, and refuses after closing', async () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), 'copaiba-chain-')), 'chain');
@@ -118,4 +139,74 @@ describe('the local chain starts at its first request', () => {
     await expect(chain.provider.request({ method: 'eth_blockNumber' })).rejects.toThrow(/closed/);
     rmSync(dirname(dbPath), { recursive: true, force: true });
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'runs in a process of its own, stopped when idle and started again with its state',
+    async () => {
+      const dbPath = join(mkdtempSync(join(tmpdir(), 'copaiba-chain-')), 'chain');
+      const chain = createLocalChain({
+        chainId: 1337,
+        platformKey: generatePrivateKey(),
+        dbPath,
+        idleMs: 300,
+      });
+      // This file's other chain (beforeAll) is a process of this one too.
+      const others = chainProcesses(process.pid);
+      const ours = () => chainProcesses(process.pid).filter((pid) => !others.includes(pid));
+      try {
+        expect(ours()).toEqual([]);
+        await chain.provider.request({ method: 'evm_mine' });
+        const block = () =>
+          chain.provider.request({ method: 'eth_getBlockByNumber', params: ['0x1', false] });
+        const mined = (await block()) as { hash: string };
+        const [first] = ours();
+        expect(first).toBeDefined();
+        await vi.waitFor(() => expect(alive(first!)).toBe(false), { timeout: 10_000 });
+        // The next request starts a new process on the same state: the block mined before is there.
+        expect(await block()).toMatchObject({ hash: mined.hash });
+        expect(ours()).toHaveLength(1);
+        expect(ours()).not.toContain(first);
+      } finally {
+        await chain.close();
+        rmSync(dirname(dbPath), { recursive: true, force: true });
+      }
+      expect(ours()).toEqual([]);
+    },
+  );
+
+  it.skipIf(process.platform !== 'linux')(
+    'leaves no process behind when the process that started it is killed',
+    async () => {
+      const dbPath = join(mkdtempSync(join(tmpdir(), 'copaiba-chain-')), 'chain');
+      // A process that opens the chain, says so, and waits: SIGKILL gives it no time to close it.
+      const opener = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          `import { createLocalChain } from ${JSON.stringify(new URL('./local-chain.ts', import.meta.url).href)};
+const chain = createLocalChain({ chainId: 1337, platformKey: ${JSON.stringify(generatePrivateKey())}, dbPath: ${JSON.stringify(dbPath)} });
+await chain.provider.request({ method: 'evm_mine' });
+process.stdout.write('open\\n');
+setInterval(() => undefined, 1000);`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      try {
+        await new Promise<void>((resolve, reject) => {
+          opener.stdout.on('data', (chunk: Buffer) => chunk.includes('open') && resolve());
+          opener.once('exit', (code) => reject(new Error(`exited ${code}`)));
+        });
+        const [evm] = chainProcesses(opener.pid!);
+        expect(evm).toBeDefined();
+        opener.kill('SIGKILL');
+        await vi.waitFor(() => expect(alive(evm!)).toBe(false), { timeout: 10_000 });
+      } finally {
+        opener.kill('SIGKILL');
+        rmSync(dirname(dbPath), { recursive: true, force: true });
+      }
+    },
+  );
 });
