@@ -116,6 +116,7 @@ function generator(seed: number) {
 const centsText = (cents: number) =>
   `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const CLEAN_UP_TIMEOUT_MS = 30_000;
 
 const detailOf = (text: string): unknown => {
   try {
@@ -876,9 +877,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     for (const a of apis) report.breaks.push(`api ${a.port} output:\n${a.output().slice(-2000)}`);
     report.breaks.push(`PostgreSQL's log:\n${cluster.logTail()}`);
   } finally {
-    await Promise.all(apis.map((a) => a.kill()));
-    await smtp.close();
-    await cluster.stop();
+    // Bounded, so that a clean-up that hangs after an abort fails the run with its report (the
+    // abort's cause is in `breaks`) instead of holding it until the test's timeout (it did once).
+    const within = async (what: string, cleanUp: Promise<void>) => {
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<'gave up'>(
+        (r) => (timer = setTimeout(r, CLEAN_UP_TIMEOUT_MS, 'gave up')),
+      );
+      if ((await Promise.race([cleanUp, gaveUp])) === 'gave up')
+        report.breaks.push(`clean-up: ${what} did not finish in ${CLEAN_UP_TIMEOUT_MS / 1000} s`);
+      clearTimeout(timer);
+    };
+    await within('killing the API processes', Promise.all(apis.map((a) => a.kill())).then());
+    await within('closing the mail sink', smtp.close());
+    await within("stopping the soak's PostgreSQL", cluster.stop());
   }
   report.postgresDownSeconds = Math.round(postgresDownMs / 100) / 10;
   report.seconds = Math.round((Date.now() - started) / 1000);
