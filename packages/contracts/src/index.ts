@@ -11,6 +11,7 @@ export * from './support.ts';
 export * from './issuer-workspace.ts';
 export * from './administration.ts';
 export * from './wallet.ts';
+export * from './statement-filters.ts';
 export * from './privacy.ts';
 export * from './investor.ts';
 export * from './essential-information.ts';

@@ -99,15 +99,6 @@ export const buyResponse = z.object({
 });
 export type BuyResponse = z.infer<typeof buyResponse>;
 
-export const STATEMENT_FILTERS = [
-  'todos',
-  'remuneracao',
-  'deposito',
-  'saque',
-  'comprados',
-] as const;
-export type StatementFilter = (typeof STATEMENT_FILTERS)[number];
-
 /** docs/product.md §3 'Statement row'. `balance` is the operation's amount, negative when money left the wallet. */
 export const statementRow = z.object({
   id: z.number(),
