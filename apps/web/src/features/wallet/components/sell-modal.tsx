@@ -22,9 +22,7 @@ import { errorMessage, fieldErrors, isApiError } from '@/lib/api-error';
 import { formatCents, formatDecimal } from '@/lib/format';
 import { createListing } from '@/lib/market';
 import { marketKeys, walletKeys } from '@/lib/query-keys';
-
-/** Units of a holding not listed yet: what may still be offered. */
-export const freeUnits = (token: OwnedToken) => token.quantity - token.quantity_listed;
+import { freeUnits } from '../lib/free-units';
 
 type Step = 'form' | 'confirmation' | 'sending' | { done: string };
 

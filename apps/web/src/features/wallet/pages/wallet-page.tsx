@@ -22,7 +22,7 @@ import {
   IconTag,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PagedCard } from '@/components/paged-card';
@@ -39,12 +39,17 @@ import { AnnualLimit } from '../components/annual-limit';
 import { HideToggle, money } from '../components/money-text';
 import { MyPurchases } from '../components/my-purchases';
 import { RecordCards } from '@/components/record-cards';
-import { freeUnits, SellModal } from '../components/sell-modal';
 import { StatusBadge } from '../components/status-badge';
 import { UpcomingReceipts } from '../components/upcoming-receipts';
 import { WalletHistory } from '../components/wallet-history';
 import { WealthDonut } from '../components/wealth-donut';
 import { donutPercentages } from '../lib/amount';
+import { freeUnits } from '../lib/free-units';
+
+// Loaded on the first press of Vender: the sale form brings the contracts and zod.
+const SellModal = lazy(() =>
+  import('../components/sell-modal').then((m) => ({ default: m.SellModal })),
+);
 
 /** A labelled figure of the balance card; while it loads, a placeholder of the figure's height. */
 function Figure(props: { label: string; loading: boolean; testId: string; children: ReactNode }) {
@@ -190,6 +195,12 @@ function MyAssets({ hidden }: { hidden: boolean }) {
   const query = useMyTokens(debounced, page);
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [selling, setSelling] = useState<OwnedToken | null>(null);
+  const [sellMounted, setSellMounted] = useState(false);
+
+  function sell(token: OwnedToken) {
+    setSellMounted(true);
+    setSelling(token);
+  }
 
   function clearSearch() {
     setSearch('');
@@ -246,13 +257,17 @@ function MyAssets({ hidden }: { hidden: boolean }) {
       >
         {(tokens) =>
           wide ? (
-            <TokensTable tokens={tokens} hidden={hidden} onSell={setSelling} />
+            <TokensTable tokens={tokens} hidden={hidden} onSell={sell} />
           ) : (
-            <TokensCards tokens={tokens} hidden={hidden} onSell={setSelling} />
+            <TokensCards tokens={tokens} hidden={hidden} onSell={sell} />
           )
         }
       </PagedCard>
-      <SellModal token={selling} onClose={() => setSelling(null)} />
+      {sellMounted && (
+        <Suspense fallback={null}>
+          <SellModal token={selling} onClose={() => setSelling(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
