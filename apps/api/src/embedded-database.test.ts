@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   alive,
+  childProcesses,
   clusterProcesses,
   postmasterPid,
   testServers,
@@ -174,19 +175,9 @@ describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
       const chains = new Set<number>();
       const watching = setInterval(() => {
         const parent = server.child?.pid;
-        for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
-          try {
-            const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-            const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-            const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-            if (ppid === parent && cmdline.includes('demo-seed-process'))
-              seeders.add(Number(entry));
-            if (cmdline.includes('local-chain-process') && (ppid === parent || seeders.has(ppid)))
-              chains.add(Number(entry));
-          } catch {
-            // ended meanwhile
-          }
-        }
+        for (const pid of childProcesses(parent, 'demo-seed-process')) seeders.add(pid);
+        for (const under of [parent, ...seeders])
+          for (const pid of childProcesses(under, 'local-chain-process')) chains.add(pid);
       }, 200);
       try {
         await server.start();

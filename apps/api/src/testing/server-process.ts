@@ -112,6 +112,22 @@ export function alive(pid: number): boolean {
   }
 }
 
+/** The children of `parent` whose command line includes `command` (a forked entry's file name). */
+export function childProcesses(parent: number | undefined, command: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(command);
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+}
+
 /** Every process whose command line names this cluster (the postmaster, its backends, its shell). */
 export function clusterProcesses(dataDir: string): number[] {
   const target = join(dataDir, 'postgres');

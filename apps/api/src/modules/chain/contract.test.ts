@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { createWalletClient, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createChainClient, providerTransport, type ChainClient } from './chain-client.ts';
 import { deployData, mintData, tokenAbi } from './contract.ts';
-import { alive } from '../../testing/server-process.ts';
+import { alive, childProcesses } from '../../testing/server-process.ts';
 import { createLocalChain, type LocalChain } from './local-chain.ts';
 
 let local: LocalChain;
@@ -104,24 +104,8 @@ describe('CopaibaToken on the local chain', () => {
   });
 });
 
-/** The local chain's processes whose parent is `parent` (local-chain-process.ts), from /proc. */
-function chainProcesses(parent: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return (
-          ppid === parent &&
-          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('local-chain-process')
-        );
-      } catch {
-        return false; // ended meanwhile
-      }
-    })
-    .map(Number);
-}
+/** The local chain's processes whose parent is `parent` (local-chain-process.ts). */
+const chainProcesses = (parent: number) => childProcesses(parent, 'local-chain-process');
 
 describe('the local chain starts at its first request', () => {
   it('opens nothing until asked, once for simultaneous requests, and refuses after closing', async () => {

@@ -43,7 +43,7 @@ function rpcError(err: unknown): NonNullable<LocalChainReply['error']> {
   return {
     message: typeof e.message === 'string' ? e.message : String(err),
     code: typeof e.code === 'number' ? e.code : undefined,
-    data: e.data === undefined ? undefined : JSON.parse(JSON.stringify(e.data)),
+    data: e.data,
   };
 }
 
