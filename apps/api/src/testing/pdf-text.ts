@@ -9,7 +9,20 @@ import { promisify } from 'node:util';
  * `pdffonts`; Debian's poppler-utils), as a person would open the file.
  */
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** A missing tool says what to install, in one line, rather than a bare ENOENT. */
+async function run(tool: string, args: string[]) {
+  try {
+    return await execFileAsync(tool, args);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error(
+        `${tool} not found: the PDF tests read PDFs with poppler's tools (Debian: apt-get install poppler-utils)`,
+      );
+    throw error;
+  }
+}
 
 async function withFile<T>(pdf: Buffer, use: (path: string, dir: string) => Promise<T>) {
   const dir = await mkdtemp(join(tmpdir(), 'copaiba-pdf-'));

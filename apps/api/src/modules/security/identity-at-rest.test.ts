@@ -3,6 +3,7 @@ import { adminAuditLog, tokenIssuers, users } from '@copaiba/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logRedaction } from '../../lib/log-redaction.ts';
+import { sqlRows } from '../../lib/sql-rows.ts';
 import {
   codeFrom,
   confirmedUser,
@@ -136,12 +137,15 @@ describe('identity data at rest', () => {
     // Every row of every table as text, as a dump writes them; through SQL, since the machine's
     // pg_dump may be older than the run's PostgreSQL, or absent (docs/SECURITY.md, "Privileged
     // accounts and sessions").
-    const tables = await t.db.execute<{ name: string; rows: string }>(sql`
+    const tables = await sqlRows<{ name: string; rows: string }>(
+      t.db,
+      sql`
       SELECT table_schema || '.' || table_name AS name,
              query_to_xml(format('SELECT * FROM %I.%I', table_schema, table_name), true, false, '')::text AS rows
         FROM information_schema.tables
-       WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`);
-    const dump = tables.rows.map((table) => `-- ${table.name}\n${table.rows}`).join('\n');
+       WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+    );
+    const dump = tables.map((table) => `-- ${table.name}\n${table.rows}`).join('\n');
     expect(dump).toContain('-- public.users\n');
     expect(dump).toContain(person.email);
     for (const clear of [CPF, formattedCpf, BIRTH_DATE, '5591999990000', '9 9999-0000'])
