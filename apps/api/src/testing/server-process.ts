@@ -112,20 +112,32 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** The children of `parent` whose command line includes `command` (a forked entry's file name). */
+/**
+ * The children of `parent` whose command line includes `command` (a forked entry's file name), from
+ * the kernel's list of each of its threads' children: a look, not a scan of every process.
+ */
 export function childProcesses(parent: number | undefined, command: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(command);
-      } catch {
-        return false; // ended meanwhile
-      }
-    })
-    .map(Number);
+  if (parent === undefined) return [];
+  try {
+    return readdirSync(`/proc/${parent}/task`)
+      .flatMap((task) => {
+        try {
+          return readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8').split(' ');
+        } catch {
+          return []; // the thread ended meanwhile
+        }
+      })
+      .filter((pid) => {
+        try {
+          return pid !== '' && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(command);
+        } catch {
+          return false; // ended meanwhile
+        }
+      })
+      .map(Number);
+  } catch {
+    return []; // the parent ended
+  }
 }
 
 /** Every process whose command line names this cluster (the postmaster, its backends, its shell). */
