@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { hasExited, howExited } from '../testing/child-exit.ts';
+import { serverArgs } from '../testing/server-args.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -22,7 +23,7 @@ export class ApiProcess {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: repoRoot,
       env: { PATH: process.env.PATH, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],

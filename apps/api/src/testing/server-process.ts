@@ -7,12 +7,13 @@ import pg from 'pg';
 import { expect, vi } from 'vitest';
 import { hasExited, howExited } from './child-exit.ts';
 import { freePort } from './free-port.ts';
+import { serverArgs } from './server-args.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 /**
- * The real server process (`apps/api/src/server.ts` through tsx), as a newcomer runs it: without
- * DATABASE_URL in `env`, a PostgreSQL of its own under DATA_DIR.
+ * The real server process (serverArgs), as a newcomer runs it: without DATABASE_URL in `env`, a
+ * PostgreSQL of its own under DATA_DIR.
  */
 export class ServerProcess {
   child: ChildProcess | null = null;
@@ -30,7 +31,7 @@ export class ServerProcess {
   async start({ until = '/api/health/' }: { until?: string | null } = {}) {
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: repoRoot,
       env: {
         PATH: process.env.PATH,
