@@ -43,15 +43,15 @@ async function readForm(request: FastifyRequest): Promise<void> {
         if (part.type === 'file') await part.toBuffer();
         continue;
       }
-      if (part.type === 'file' && !part.filename) {
-        // An empty file input: browsers send a nameless, empty part. It means "no file".
-        await part.toBuffer();
-        continue;
+      let value: unknown = part.type === 'field' ? part.value : undefined;
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        // An empty file input: browsers send a nameless, empty part. It means "no file". A part
+        // with content is a file even when its name reduces to nothing (busboy keeps the last
+        // path segment: "D/" is ""), and the schema judges it like any other.
+        if (!part.filename && data.length === 0) continue;
+        value = { filename: part.filename, mimetype: part.mimetype, data };
       }
-      const value: unknown =
-        part.type === 'file'
-          ? { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() }
-          : part.value;
       const previous: unknown = body[part.fieldname];
       body[part.fieldname] =
         previous === undefined

@@ -316,7 +316,7 @@ export function formAsBody(entries: readonly FormEntry[]): Record<string, unknow
     if (['__proto__', 'constructor', 'prototype'].includes(name)) continue;
     let parsed: unknown;
     if (typeof value === 'string') parsed = asUtf8(value);
-    else if (!value.filename) continue;
+    else if (!value.filename && value.data.length === 0) continue;
     else parsed = { filename: value.filename, mimetype: value.type, data: value.data };
     const previous = body[name];
     body[name] =

@@ -155,5 +155,17 @@ describe('Dados de Emissor: GET and PUT /api/token-issuer/', () => {
       site: 'javascript:alert(1)',
     });
     expect(badSite.json()).toEqual({ site: ['Informe uma URL válida (https://…).'] });
+
+    // A file where a text belongs is refused, even when its name reduces to nothing ("D/" is ""
+    // to the form parser): only an empty, nameless part means "no file". Nothing changes.
+    const fileAsDate = await send(t, 'PUT', '/api/token-issuer/', creator.access, {
+      summary: 'Outro resumo.',
+      founding_date: { data: Buffer.from('2010-05-20'), filename: 'D/', type: 'text/plain' },
+    });
+    expect(fileAsDate.statusCode).toBe(400);
+    expect(Object.keys(fileAsDate.json())).toEqual(['founding_date']);
+    expect((await send(t, 'GET', '/api/token-issuer/', creator.access)).json().summary).toBe(
+      'Novo resumo.',
+    );
   });
 });
