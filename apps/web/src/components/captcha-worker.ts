@@ -1,8 +1,8 @@
 /**
  * The captcha's proof of work, as a worker of ALTCHA's widget (its `workerurl`): the same messages
  * as the package's own worker, the same search (the number whose hash after the salt is the
- * challenge), hashed synchronously instead of awaiting Web Crypto once per number, which costs
- * ~10 times the CPU on a phone (docs/PERFORMANCE.md, "The captcha").
+ * challenge), hashed synchronously instead of awaiting Web Crypto once per number, which took
+ * about nine times as long per number in Chromium here (docs/PERFORMANCE.md, "The captcha").
  */
 import { sha256, sha384, sha512 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
