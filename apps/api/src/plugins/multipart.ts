@@ -43,7 +43,7 @@ async function readForm(request: FastifyRequest): Promise<void> {
         if (part.type === 'file') await part.toBuffer();
         continue;
       }
-      let value: unknown = part.type === 'field' ? part.value : undefined;
+      let value: unknown;
       if (part.type === 'file') {
         const data = await part.toBuffer();
         // An empty file input: browsers send a nameless, empty part. It means "no file". A part
@@ -51,6 +51,8 @@ async function readForm(request: FastifyRequest): Promise<void> {
         // path segment: "D/" is ""), and the schema judges it like any other.
         if (!part.filename && data.length === 0) continue;
         value = { filename: part.filename, mimetype: part.mimetype, data };
+      } else {
+        value = part.value;
       }
       const previous: unknown = body[part.fieldname];
       body[part.fieldname] =
