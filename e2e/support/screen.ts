@@ -77,3 +77,29 @@ export function screens(page: Page) {
 
   return { open, settle };
 }
+
+/**
+ * Scrolls, as a person would, to each block still waiting to come near the screen (a section
+ * below the fold shows a placeholder marked aria-busy until then) until none is left, then back
+ * to the top. For a screen opened by address rather than through `screens`.
+ */
+export async function revealBelowTheFold(page: Page, timeoutMs = 10_000): Promise<void> {
+  // The screen is up when its title is: before that, its sections and placeholders are not there.
+  await page.locator('main h1').first().waitFor();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const waiting = await page.evaluate(() => {
+      const busy = [...document.querySelectorAll('[aria-busy="true"]')];
+      busy
+        .find((el) => {
+          const { top, bottom } = el.getBoundingClientRect();
+          return top >= window.innerHeight || bottom <= 0;
+        })
+        ?.scrollIntoView({ block: 'center', behavior: 'instant' });
+      return busy.length;
+    });
+    if (waiting === 0) break;
+    await page.waitForTimeout(100);
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}

@@ -13,6 +13,7 @@ import {
 } from '../support/demo.ts';
 import type { RunningServer } from '../support/server.ts';
 import { brl, expectNoSidewaysScroll } from '../support/page-checks.ts';
+import { revealBelowTheFold } from '../support/screen.ts';
 
 /**
  * The first hour of a new user (issue 22): each demo account shows a product in use (the seed's
@@ -133,6 +134,7 @@ describe('the demo accounts show the product in use', () => {
               .getByTestId('wallet-balance')
               .getByText(brl(toCents(balance)))
               .waitFor();
+            await revealBelowTheFold(page);
             await page.getByRole('heading', { name: 'Meus Ativos' }).waitFor();
             for (const name of [
               'Usina de Beneficiamento da Castanha',

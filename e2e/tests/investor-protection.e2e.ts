@@ -14,6 +14,7 @@ import {
 } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { animationsDone, expectNoSidewaysScroll } from '../support/page-checks.ts';
+import { revealBelowTheFold } from '../support/screen.ts';
 
 /*
  * Investor protection under CVM Resolução 88 (docs/product.md §15), as an investor lives it: the
@@ -250,6 +251,7 @@ describe('investor protection (CVM 88)', () => {
       // 4. Minhas compras → Desistir, behind a confirmation.
       await page.goto('/wallet');
       await page.getByTestId('annual-limit-remaining').getByText(/R\$/).waitFor();
+      await revealBelowTheFold(page);
       const purchases = page.getByRole('table', { name: 'Minhas compras' });
       const row = purchases.getByRole('row').filter({ hasText: offer.name }).first();
       await row.getByText('Confirmada').waitFor();
@@ -263,6 +265,7 @@ describe('investor protection (CVM 88)', () => {
       ).toEqual([]);
       await pageShot(page, 'investor-wallet-purchases-desktop');
       await small.goto('/wallet');
+      await revealBelowTheFold(small);
       // The demo's own purchases are listed too: this offer's card is the one to wait for.
       await small
         .getByRole('list', { name: 'Minhas compras' })

@@ -16,6 +16,7 @@ import {
 import { apiAs, demoAccounts, demoContext, type Session } from '../support/demo.ts';
 import { embeddedDatabaseUrl, startServer, type RunningServer } from '../support/server.ts';
 import { expectNoSidewaysScroll } from '../support/page-checks.ts';
+import { revealBelowTheFold } from '../support/screen.ts';
 
 /*
  * The secondary board, 'Mural de Negociação' (docs/product.md §18), as two investors live it: Ana
@@ -245,6 +246,7 @@ describe('Mural de Negociação', () => {
 
       // 1. Ana: 'Vender' on the token's row of Meus Ativos → quantity, price, preview → publish.
       await anaPage.goto('/wallet');
+      await revealBelowTheFold(anaPage);
       await anaPage.getByRole('button', { name: `Vender unidades de ${offer.name}` }).click();
       const sell = anaPage.getByRole('dialog', { name: 'Vender no Mural de Negociação' });
       await sell.getByText('Você tem 10 unidades livres para vender.').waitFor();
@@ -370,6 +372,7 @@ describe('Mural de Negociação', () => {
       await expectNoSidewaysScroll(anaSmall);
       await pageShot(anaSmall, 'market-my-listings-phone');
       await anaSmall.goto('/wallet');
+      await revealBelowTheFold(anaSmall);
       await anaSmall.getByRole('button', { name: `Vender unidades de ${offer.name}` }).click();
       await anaSmall.getByRole('dialog', { name: 'Vender no Mural de Negociação' }).waitFor();
       await settle(anaSmall);

@@ -14,6 +14,7 @@ import {
 } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { animationsDone, expectNoSidewaysScroll } from '../support/page-checks.ts';
+import { revealBelowTheFold } from '../support/screen.ts';
 
 /*
  * Life after the purchase (docs/product.md §17), as the demo investor lives it: a deposit and a
@@ -112,6 +113,7 @@ describe('statements and the income report', () => {
         [small, 'phone'],
       ] as const) {
         await target.goto('/wallet');
+        await revealBelowTheFold(target);
         await target.getByRole('heading', { name: 'Próximos recebimentos' }).waitFor();
         await target.getByText(token.name).first().waitFor();
         await target.getByText('Previsto').first().waitFor();

@@ -12,6 +12,7 @@ import {
 import { startServer, type RunningServer } from '../support/server.ts';
 import { totp } from '../support/totp.ts';
 import { animationsDone, brl, expectNoSidewaysScroll } from '../support/page-checks.ts';
+import { revealBelowTheFold } from '../support/screen.ts';
 
 const EMAIL = 'investidor@copaiba.dev';
 const PASSWORD = 'Copaiba@2026';
@@ -218,6 +219,7 @@ describe('wallet', () => {
       await page.getByRole('dialog', { name: 'Compra realizada' }).waitFor();
 
       await page.goto('/wallet');
+      await revealBelowTheFold(page);
       await page.getByRole('heading', { name: 'Meus Ativos' }).waitFor();
       await page.getByRole('cell', { name: funding!.name }).first().waitFor();
       await expectBadgesInFull(page);
@@ -302,6 +304,7 @@ describe('wallet', () => {
 
       // Phone width: the remaining screens at 390 px.
       await small.goto('/wallet');
+      await revealBelowTheFold(small);
       await small.getByRole('heading', { name: 'Meus Ativos' }).waitFor();
       const owned = small.getByRole('list', { name: 'Meus Ativos' });
       await owned.getByRole('listitem').filter({ hasText: funding!.name }).waitFor();

@@ -3,6 +3,7 @@ import { decimalToCentsOrZero } from '@copaiba/contracts/money';
 import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { formatMoney } from '@/lib/format';
+import { axisMoney } from '../lib/axis-money';
 import { HIDDEN_MONEY, money } from './money-text';
 
 const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
@@ -37,15 +38,6 @@ function niceCeiling(value: number): number {
   if (value <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
   return ([1, 2, 5, 10].find((f) => f * power >= value) ?? 10) * power;
-}
-
-/** An axis label: 'R$ 12 mil', 'R$ 1,5 mil', 'R$ 800'. */
-function axisMoney(reais: number): string {
-  if (reais >= 1000) {
-    const thousands = reais / 1000;
-    return `R$ ${thousands.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} mil`;
-  }
-  return `R$ ${reais.toLocaleString('pt-BR', { maximumFractionDigits: 0 })}`;
 }
 
 interface ChartProps {

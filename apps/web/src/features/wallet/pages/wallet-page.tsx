@@ -26,6 +26,8 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PagedCard } from '@/components/paged-card';
+import { LoadingRows } from '@/components/query-states';
+import { WhenVisible } from '@/components/when-visible';
 import { refreshSession } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { fetchCurrentUser } from '@/lib/current-user';
@@ -43,7 +45,7 @@ import { StatusBadge } from '../components/status-badge';
 import { UpcomingReceipts } from '../components/upcoming-receipts';
 import { WalletHistory } from '../components/wallet-history';
 import { WealthDonut } from '../components/wealth-donut';
-import { donutPercentages } from '../lib/amount';
+import { donutPercentages } from '../lib/donut';
 import { freeUnits } from '../lib/free-units';
 
 // Loaded on the first press of Vender: the sale form brings the contracts and zod.
@@ -66,6 +68,30 @@ function Figure(props: { label: string; loading: boolean; testId: string; childr
         </Text>
       )}
     </div>
+  );
+}
+
+/**
+ * A section below the fold on a phone: its title at once, its reads and rows when it nears the
+ * screen. The first paint then renders the balance and the annual limit alone (docs/PERFORMANCE.md).
+ */
+function BelowTheFold(props: { title: string; rows: number; children: ReactNode }) {
+  const placeholder = (
+    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} radius="lg">
+      <Stack gap="md">
+        <Title order={2} fz={{ base: 20, sm: 24 }} c="copaiba.9">
+          {props.title}
+        </Title>
+        <LoadingRows rows={props.rows} height={56} />
+      </Stack>
+    </Paper>
+  );
+  // Closer than the landing's 600px: while the balance loads, the page is short enough for 600px
+  // to reach every section on a phone.
+  return (
+    <WhenVisible placeholder={placeholder} rootMargin="200px 0px">
+      {props.children}
+    </WhenVisible>
   );
 }
 
@@ -382,10 +408,15 @@ export default function WalletPage() {
         <AnnualLimit hidden={hidden} />
 
         <UpcomingReceipts hidden={hidden} wide={wide} />
-        <WalletHistory hidden={hidden} />
-
-        <MyAssets hidden={hidden} />
-        <MyPurchases hidden={hidden} />
+        <BelowTheFold title="Evolução da carteira" rows={4}>
+          <WalletHistory hidden={hidden} />
+        </BelowTheFold>
+        <BelowTheFold title="Meus Ativos" rows={5}>
+          <MyAssets hidden={hidden} />
+        </BelowTheFold>
+        <BelowTheFold title="Minhas compras" rows={5}>
+          <MyPurchases hidden={hidden} />
+        </BelowTheFold>
       </Stack>
     </Container>
   );
