@@ -27,7 +27,8 @@ export function ageOn(birthDate: string, today: string): number {
 }
 
 // Building a formatter costs far more than using one: hot paths ask for today on every request.
-const saoPauloDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+// Built on first use, not at import: most screens importing the contracts never ask for today.
+let saoPauloDate: Intl.DateTimeFormat | undefined;
 
 let lastMinute = { minute: Number.NaN, date: '' };
 
@@ -37,7 +38,10 @@ let lastMinute = { minute: Number.NaN, date: '' };
  */
 export function todayInSaoPaulo(now: Date = new Date()): string {
   const minute = Math.floor(now.getTime() / 60_000);
-  if (minute !== lastMinute.minute) lastMinute = { minute, date: saoPauloDate.format(now) };
+  if (minute !== lastMinute.minute) {
+    saoPauloDate ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+    lastMinute = { minute, date: saoPauloDate.format(now) };
+  }
   return lastMinute.date;
 }
 
