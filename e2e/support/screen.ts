@@ -2,6 +2,22 @@ import type { Page } from 'playwright-core';
 import { animationsDone } from './page-checks.ts';
 
 /**
+ * In the page: brings the first block still waiting off the screen into view, as a person
+ * scrolling would (a section below the fold loads as it nears the screen: the landing page's
+ * tokens, a token's forum, /wallet's lower sections); answers how many blocks are still busy.
+ */
+function scrollToWaitingBlock(): number {
+  const busy = [...document.querySelectorAll('[aria-busy="true"]')];
+  busy
+    .find((el) => {
+      const { top, bottom } = el.getBoundingClientRect();
+      return top >= window.innerHeight || bottom <= 0;
+    })
+    ?.scrollIntoView({ block: 'center', behavior: 'instant' });
+  return busy.length;
+}
+
+/**
  * Moving between screens as the app does (its router, no reload) and knowing when a screen is up:
  * no request in flight for a moment, no spinner, nothing busy. A reload per screen would cost the
  * document, its code and the layout's 500 ms spinner each time (docs/product.md §2).
@@ -29,20 +45,12 @@ export function screens(page: Page) {
       const quiet = inFlight <= 0 && Date.now() - lastChange >= 300;
       const idle =
         quiet &&
-        (await page.evaluate(() => {
-          const busy = [...document.querySelectorAll('[aria-busy="true"]')];
-          // A section below the fold loads as it nears the screen (the landing page's tokens,
-          // a token's forum): brought into view, as a person scrolling would.
-          busy
-            .find((el) => el.getBoundingClientRect().top >= window.innerHeight)
-            ?.scrollIntoView({ block: 'center', behavior: 'instant' });
-          return (
-            busy.length === 0 &&
-            ![...document.querySelectorAll<HTMLElement>('.mantine-Loader-root')].some(
-              (loader) => loader.offsetParent !== null,
-            )
-          );
-        }));
+        (await page.evaluate(scrollToWaitingBlock)) === 0 &&
+        (await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.mantine-Loader-root')].every(
+            (loader) => loader.offsetParent === null,
+          ),
+        ));
       if (idle || Date.now() > deadline) break;
       await page.waitForTimeout(100);
     }
@@ -88,17 +96,7 @@ export async function revealBelowTheFold(page: Page, timeoutMs = 10_000): Promis
   await page.locator('main h1').first().waitFor();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const waiting = await page.evaluate(() => {
-      const busy = [...document.querySelectorAll('[aria-busy="true"]')];
-      busy
-        .find((el) => {
-          const { top, bottom } = el.getBoundingClientRect();
-          return top >= window.innerHeight || bottom <= 0;
-        })
-        ?.scrollIntoView({ block: 'center', behavior: 'instant' });
-      return busy.length;
-    });
-    if (waiting === 0) break;
+    if ((await page.evaluate(scrollToWaitingBlock)) === 0) break;
     await page.waitForTimeout(100);
   }
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));

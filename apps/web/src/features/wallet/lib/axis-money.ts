@@ -2,7 +2,7 @@ import { formatDecimal } from '@/lib/format';
 
 /**
  * An axis label: 'R$ 12 mil', 'R$ 1,5 mil', 'R$ 800'. With lib/format's string arithmetic: a
- * locale formatter built per label cost ~30 ms a chart on a throttled phone (docs/PERFORMANCE.md).
+ * locale formatter built per label took 122 ms of a /wallet profile at CPU ×4 (docs/PERFORMANCE.md).
  */
 export function axisMoney(reais: number): string {
   if (reais >= 1000) {
