@@ -4,7 +4,8 @@ import { animationsDone } from './page-checks.ts';
 /**
  * In the page: brings the first block still waiting off the screen into view, as a person
  * scrolling would (a section below the fold loads as it nears the screen: the landing page's
- * tokens, a token's forum, /wallet's lower sections); answers how many blocks are still busy.
+ * tokens, a token's forum, /wallet's lower sections); answers how much is still waiting, busy
+ * blocks and spinners on screen.
  */
 function scrollToWaitingBlock(): number {
   const busy = [...document.querySelectorAll('[aria-busy="true"]')];
@@ -14,7 +15,10 @@ function scrollToWaitingBlock(): number {
       return top >= window.innerHeight || bottom <= 0;
     })
     ?.scrollIntoView({ block: 'center', behavior: 'instant' });
-  return busy.length;
+  const spinners = [...document.querySelectorAll<HTMLElement>('.mantine-Loader-root')].filter(
+    (loader) => loader.offsetParent !== null,
+  );
+  return busy.length + spinners.length;
 }
 
 /**
@@ -43,14 +47,7 @@ export function screens(page: Page) {
     for (;;) {
       if (stayingAt !== undefined && new URL(page.url()).pathname !== stayingAt) return;
       const quiet = inFlight <= 0 && Date.now() - lastChange >= 300;
-      const idle =
-        quiet &&
-        (await page.evaluate(scrollToWaitingBlock)) === 0 &&
-        (await page.evaluate(() =>
-          [...document.querySelectorAll<HTMLElement>('.mantine-Loader-root')].every(
-            (loader) => loader.offsetParent === null,
-          ),
-        ));
+      const idle = quiet && (await page.evaluate(scrollToWaitingBlock)) === 0;
       if (idle || Date.now() > deadline) break;
       await page.waitForTimeout(100);
     }
@@ -88,7 +85,7 @@ export function screens(page: Page) {
 
 /**
  * Scrolls, as a person would, to each block still waiting to come near the screen (a section
- * below the fold shows a placeholder marked aria-busy until then) until none is left, then back
+ * below the fold shows a placeholder marked aria-busy until then) until nothing waits, then back
  * to the top. For a screen opened by address rather than through `screens`.
  */
 export async function revealBelowTheFold(page: Page, timeoutMs = 10_000): Promise<void> {
