@@ -254,12 +254,19 @@ describe('wallet', () => {
       await page.getByLabel('Dígito 1 de 6').click();
       const activationStep = Math.floor(Date.now() / 30_000);
       await page.keyboard.type(totp(secret));
+      // The user read after activation is held back: /withdraw must not wait for it to know
+      // two-factor is on (a fast "Continuar" was once sent away from it).
+      await page.route('**/api/user/', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue().catch(() => undefined);
+      });
       await page.getByRole('button', { name: 'Ativar' }).click();
       // The recovery codes, shown once (docs/product.md §19), then on to the withdrawal.
       await page.getByTestId('recovery-code').first().waitFor();
       await page.getByRole('button', { name: 'Continuar' }).click();
       await page.waitForURL('**/withdraw');
       await page.getByRole('heading', { name: 'Saque de dinheiro' }).waitFor();
+      await page.unroute('**/api/user/');
       await page.getByRole('button', { name: 'Continuar' }).click();
       await page.getByText('Preencha todos os campos!').waitFor();
       await page.getByRole('combobox', { name: /^Tipo de chave Pix/ }).click();

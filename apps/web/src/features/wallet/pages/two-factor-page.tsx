@@ -11,7 +11,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { securityMessages, TOTP_INCOMPLETE, type User } from '@copaiba/contracts';
@@ -34,6 +34,18 @@ import { QR_SIZE, qrImageSource } from '../lib/qr-image';
 interface Arrival {
   required?: boolean;
   from?: string;
+}
+
+/**
+ * The server has answered: the cached user says so at once, before the next screen reads it
+ * (/withdraw sends a user without two-factor away), and is then read again.
+ */
+async function settleTwoFactor(queryClient: QueryClient, on: boolean) {
+  queryClient.setQueryData<User>(
+    currentUserKey,
+    (user) => user && { ...user, is_two_factor_authentication: on },
+  );
+  await queryClient.invalidateQueries({ queryKey: currentUserKey });
 }
 
 /** The message of a refused code: the field's, else the detail. */
@@ -152,8 +164,8 @@ function TwoFactorSetup({
       await refreshSession().catch(() => false);
       const result = await activateTwoFactor(code);
       notifySuccess(result.message);
+      await settleTwoFactor(queryClient, true);
       onActivated(result.recovery_codes);
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
     } catch (err) {
       const message = codeError(err, 'token');
       setError(message);
@@ -265,7 +277,7 @@ function TwoFactorOn({ user }: { user: User }) {
       const result = await disableTwoFactor(code);
       notifySuccess(result.message);
       setCode('');
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      await settleTwoFactor(queryClient, false);
     } catch (err) {
       const message = codeError(err, 'code');
       setError(message);
