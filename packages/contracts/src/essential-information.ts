@@ -2,7 +2,7 @@ import type { TokenDetailResponse } from './catalogue.ts';
 import { formatCnpj } from './cpf-cnpj.ts';
 import { isoToBrDate } from './dates.ts';
 import type { InvestorProtection } from './investor.ts';
-import { decimalToCentsOrZero, formatBrl } from './money.ts';
+import { decimalToCentsOrZero, formatBrl, groupThousands } from './money.ts';
 
 /** One part of the essential information: figures as label and value, or paragraphs. */
 export interface EssentialSection {
@@ -14,7 +14,7 @@ export interface EssentialSection {
 export const ESSENTIAL_INFORMATION_TITLE = 'Informações Essenciais';
 
 const percent = (value: string) => `${value.replace('.', ',')}%`;
-const units = (n: number) => n.toLocaleString('pt-BR');
+const units = (n: number) => groupThousands(String(n));
 
 /**
  * The offer's essential information (CVM Resolução 88; docs/product.md §15), written once for the

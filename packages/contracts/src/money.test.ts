@@ -9,6 +9,7 @@ import {
   decimalToScaled,
   divideHalfEven,
   formatBrl,
+  groupThousands,
   scaledToDecimal,
   typedAmountToCents,
 } from './money.ts';
@@ -189,6 +190,19 @@ describe('typedAmountToCents', () => {
         expect(typedAmountToCents(ptBr(c))).toBe(c);
         expect(typedAmountToCents(`R$ ${ptBr(c)}`)).toBe(c);
         expect(typedAmountToCents(centsToDecimal(c))).toBe(c);
+      }),
+    );
+  });
+});
+
+describe('groupThousands', () => {
+  it('writes an integer as Intl does in pt-BR, without loading Intl', () => {
+    expect(groupThousands('0')).toBe('0');
+    expect(groupThousands('1234')).toBe('1.234');
+    expect(groupThousands('1234567')).toBe('1.234.567');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        expect(groupThousands(String(n))).toBe(n.toLocaleString('pt-BR'));
       }),
     );
   });

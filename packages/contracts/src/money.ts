@@ -23,10 +23,19 @@ export function centsToDecimal(cents: bigint): string {
   return scaledToDecimal(cents, 2);
 }
 
+/**
+ * Digits grouped by thousands as pt-BR writes them: "1234567" → "1.234.567". String arithmetic,
+ * not `toLocaleString`: a page's first Intl number format loads ICU's pt-BR data (~100 ms of a
+ * phone's main thread on the token page, docs/PERFORMANCE.md).
+ */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
 /** Centavos as a pt-BR number, for spreadsheets and tables: 123456n → "1.234,56", -5n → "-0,05". */
 export function centsToPtBr(cents: bigint): string {
   const [whole = '0', fraction = '00'] = centsToDecimal(cents < 0n ? -cents : cents).split('.');
-  return `${cents < 0n ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fraction}`;
+  return `${cents < 0n ? '-' : ''}${groupThousands(whole)},${fraction}`;
 }
 
 /** Centavos as a person reads them in pt-BR: 123456n → "R$ 1.234,56", -5n → "-R$ 0,05". */

@@ -2,15 +2,20 @@ import type { ListingRow } from '@copaiba/contracts';
 import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore, IconShoppingCart } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FullBadge } from '@/components/full-badge';
-import { MarketBuyModal } from '@/components/market-buy-modal';
 import { PagedCard } from '@/components/paged-card';
 import { RecordCards } from '@/components/record-cards';
 import { EmptyList } from '@/components/query-states';
 import { formatDateTime, formatDecimal, formatMoney, formatPercent } from '@/lib/format';
 import { useListings } from '@/lib/market';
+
+// Loaded on the first press of Comprar: the purchase form brings the contracts' market and
+// investor schemas, zod and the number field (docs/PERFORMANCE.md, the token page's first load).
+const MarketBuyModal = lazy(() =>
+  import('@/components/market-buy-modal').then((m) => ({ default: m.MarketBuyModal })),
+);
 
 /** 'Comprar', or 'Sua oferta' on the reader's own listing (it cannot be bought by them). */
 function BuyAction({ row, onBuy }: { row: ListingRow; onBuy: (row: ListingRow) => void }) {
@@ -169,8 +174,14 @@ export function MarketListings({
   const [page, setPage] = useState(1);
   const query = useListings(tokenId, page);
   const [buying, setBuying] = useState<ListingRow | null>(null);
+  const [buyMounted, setBuyMounted] = useState(false);
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const showToken = tokenId === null;
+
+  function buy(row: ListingRow) {
+    setBuyMounted(true);
+    setBuying(row);
+  }
 
   return (
     <>
@@ -183,13 +194,17 @@ export function MarketListings({
       >
         {(rows) =>
           wide ? (
-            <ListingsTable rows={rows} showToken={showToken} onBuy={setBuying} />
+            <ListingsTable rows={rows} showToken={showToken} onBuy={buy} />
           ) : (
-            <ListingsCards rows={rows} showToken={showToken} onBuy={setBuying} />
+            <ListingsCards rows={rows} showToken={showToken} onBuy={buy} />
           )
         }
       </PagedCard>
-      <MarketBuyModal listing={buying} onClose={() => setBuying(null)} />
+      {buyMounted && (
+        <Suspense fallback={null}>
+          <MarketBuyModal listing={buying} onClose={() => setBuying(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

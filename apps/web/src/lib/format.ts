@@ -2,7 +2,7 @@
  * pt-BR formatting for display. Money arrives as decimal strings ("1500.00", docs/product.md §7) and is
  * formatted with string and BigInt arithmetic only, so no floating-point error can show.
  */
-import { formatBrl } from '@copaiba/contracts/money';
+import { formatBrl, groupThousands } from '@copaiba/contracts/money';
 
 export const SAO_PAULO_TZ = 'America/Sao_Paulo';
 
@@ -24,10 +24,6 @@ function roundDecimal(value: string, places: number) {
     integer: (units / factor).toString(),
     fraction: places > 0 ? (units % factor).toString().padStart(places, '0') : '',
   };
-}
-
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
 
 function toDecimalString(value: string | number | bigint): string {
