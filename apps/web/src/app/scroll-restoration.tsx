@@ -107,6 +107,9 @@ export function ScrollRestoration() {
       }
       if (samePath) return;
     }
+    // A document opened anew starts at its top: scrolling there would only force a layout in the
+    // first render's commit (38 ms of `/`'s main thread at CPU x4, docs/PERFORMANCE.md).
+    if (first && !returning) return;
     window.scrollTo({ top: 0, behavior: 'instant' });
   }, [key, location.pathname, location.search, location.hash, navigationType]);
 
