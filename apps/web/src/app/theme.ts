@@ -53,9 +53,6 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     InputBase: { defaultProps: { size: 'md' } },
-    // The options' list is mounted when opened, not kept hidden: a hidden one is positioned by
-    // floating-ui at mount, a forced style read (63 ms of /extract at CPU x4, docs/PERFORMANCE.md).
-    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
   },
 });
 
