@@ -10,6 +10,7 @@ import { RecordCards } from '@/components/record-cards';
 import { EmptyList } from '@/components/query-states';
 import { formatDateTime, formatDecimal, formatMoney, formatPercent } from '@/lib/format';
 import { useListings } from '@/lib/market';
+import { useLazyModal } from '@/lib/use-lazy-modal';
 
 // Loaded on the first press of Comprar: the purchase form brings the contracts' market and
 // investor schemas, zod and the number field (docs/PERFORMANCE.md, the token page's first load).
@@ -173,15 +174,9 @@ export function MarketListings({
 }) {
   const [page, setPage] = useState(1);
   const query = useListings(tokenId, page);
-  const [buying, setBuying] = useState<ListingRow | null>(null);
-  const [buyMounted, setBuyMounted] = useState(false);
+  const buying = useLazyModal<ListingRow>();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const showToken = tokenId === null;
-
-  function buy(row: ListingRow) {
-    setBuyMounted(true);
-    setBuying(row);
-  }
 
   return (
     <>
@@ -194,15 +189,15 @@ export function MarketListings({
       >
         {(rows) =>
           wide ? (
-            <ListingsTable rows={rows} showToken={showToken} onBuy={buy} />
+            <ListingsTable rows={rows} showToken={showToken} onBuy={buying.open} />
           ) : (
-            <ListingsCards rows={rows} showToken={showToken} onBuy={buy} />
+            <ListingsCards rows={rows} showToken={showToken} onBuy={buying.open} />
           )
         }
       </PagedCard>
-      {buyMounted && (
+      {buying.mounted && (
         <Suspense fallback={null}>
-          <MarketBuyModal listing={buying} onClose={() => setBuying(null)} />
+          <MarketBuyModal listing={buying.subject} onClose={buying.close} />
         </Suspense>
       )}
     </>

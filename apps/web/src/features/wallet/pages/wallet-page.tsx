@@ -36,6 +36,7 @@ import { notifyError } from '@/lib/notify';
 import { usePageTitle } from '@/lib/page-title';
 import { currentUserKey } from '@/lib/query-keys';
 import { useWalletBalance } from '@/lib/wallet-balance';
+import { useLazyModal } from '@/lib/use-lazy-modal';
 import { useMyTokens } from '../api/list-my-tokens';
 import { AnnualLimit } from '../components/annual-limit';
 import { HideToggle, money } from '../components/money-text';
@@ -220,13 +221,7 @@ function MyAssets({ hidden }: { hidden: boolean }) {
   const [page, setPage] = useState(1);
   const query = useMyTokens(debounced, page);
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const [selling, setSelling] = useState<OwnedToken | null>(null);
-  const [sellMounted, setSellMounted] = useState(false);
-
-  function sell(token: OwnedToken) {
-    setSellMounted(true);
-    setSelling(token);
-  }
+  const selling = useLazyModal<OwnedToken>();
 
   function clearSearch() {
     setSearch('');
@@ -283,15 +278,15 @@ function MyAssets({ hidden }: { hidden: boolean }) {
       >
         {(tokens) =>
           wide ? (
-            <TokensTable tokens={tokens} hidden={hidden} onSell={sell} />
+            <TokensTable tokens={tokens} hidden={hidden} onSell={selling.open} />
           ) : (
-            <TokensCards tokens={tokens} hidden={hidden} onSell={sell} />
+            <TokensCards tokens={tokens} hidden={hidden} onSell={selling.open} />
           )
         }
       </PagedCard>
-      {sellMounted && (
+      {selling.mounted && (
         <Suspense fallback={null}>
-          <SellModal token={selling} onClose={() => setSelling(null)} />
+          <SellModal token={selling.subject} onClose={selling.close} />
         </Suspense>
       )}
     </>
