@@ -1,5 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openEmbeddedDatabase } from '@copaiba/db';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -160,6 +162,30 @@ describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(postmasterPid(server.dataDir)).not.toBe(killed);
     expect(server.output).not.toContain('unhandled error');
+  });
+
+  it('stopped while it restarts a dead postmaster, leaves nothing running', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'copaiba-embedded-stop-'));
+    try {
+      const database = await openEmbeddedDatabase({
+        dataDir: join(dataDir, 'postgres'),
+        password: 'stop-during-restart',
+        ephemeral: true,
+      });
+      const { embedded } = database;
+      process.kill(embedded.pid()!, 'SIGKILL');
+      // Supervision has seen it die and waits a moment before starting it again: stop then.
+      await vi.waitFor(() => expect(embedded.pid()).toBeUndefined(), {
+        timeout: 10_000,
+        interval: 5,
+      });
+      await database.close();
+      // Well past the wait (250 ms): a start behind the stop would be running by now.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(clusterProcesses(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   // The whole demo seed (~25 CPU-s, most of it the pictures' renditions) beside the rest of the

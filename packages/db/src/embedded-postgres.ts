@@ -127,7 +127,9 @@ export async function startEmbeddedPostgres(
       if (stopping || child !== started) return;
       child = null;
       log(`o PostgreSQL embutido parou (${signal ?? `código ${code}`}); reiniciando`);
-      const retry = (): void =>
+      // A stop that came during the wait ends supervision: nothing is started behind it.
+      const retry = (): void => {
+        if (stopping) return;
         void launch().then(
           () => {
             backoffMs = 250;
@@ -140,6 +142,7 @@ export async function startEmbeddedPostgres(
             setTimeout(retry, backoffMs).unref();
           },
         );
+      };
       setTimeout(retry, backoffMs).unref();
     });
     await waitUntilReady(maintenanceUrl, started, logFile);

@@ -879,18 +879,26 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   } finally {
     // Bounded, so that a clean-up that hangs after an abort fails the run with its report (the
     // abort's cause is in `breaks`) instead of holding it until the test's timeout (it did once).
-    const within = async (what: string, cleanUp: Promise<void>) => {
+    const within = async (what: string, cleanUp: Promise<void>, state?: () => string) => {
       let timer: NodeJS.Timeout | undefined;
       const gaveUp = new Promise<'gave up'>(
         (r) => (timer = setTimeout(r, CLEAN_UP_TIMEOUT_MS, 'gave up')),
       );
       if ((await Promise.race([cleanUp, gaveUp])) === 'gave up')
-        report.breaks.push(`clean-up: ${what} did not finish in ${CLEAN_UP_TIMEOUT_MS / 1000} s`);
+        report.breaks.push(
+          `clean-up: ${what} did not finish in ${CLEAN_UP_TIMEOUT_MS / 1000} s` +
+            (state ? `\n${state()}` : ''),
+        );
       clearTimeout(timer);
     };
     await within('killing the API processes', Promise.all(apis.map((a) => a.kill())).then());
     await within('closing the mail sink', smtp.close());
-    await within("stopping the soak's PostgreSQL", cluster.stop());
+    // A stop that hangs says where: a connection still lent out, or a postmaster still running.
+    await within("stopping the soak's PostgreSQL", cluster.stop(), () =>
+      [`pool: ${cluster.poolUse()}`, `processes:\n${cluster.processes()}`, cluster.logTail()].join(
+        '\n',
+      ),
+    );
   }
   report.postgresDownSeconds = Math.round(postgresDownMs / 100) / 10;
   report.seconds = Math.round((Date.now() - started) / 1000);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,34 @@ export class PostgresCluster {
     }
   }
 
+  /** The soak's pool: how many connections it holds, idle, and callers waiting for one. */
+  poolUse(): string {
+    const { total, idle, waiting } = this.handle.poolUse();
+    return `${total} connections, ${idle} idle, ${waiting} waiting`;
+  }
+
+  /** The cluster's processes as ps sees them (which one is still there when a stop hangs). */
+  processes(): string {
+    try {
+      const rows = execFileSync('ps', ['-eo', 'pid,ppid,stat,etime,args'], { encoding: 'utf8' })
+        .split('\n')
+        .map((line) => ({
+          line,
+          pid: line.trim().split(/\s+/)[0],
+          ppid: line.trim().split(/\s+/)[1],
+        }));
+      // The supervisor and the postmaster name the directory; the backends are their children.
+      const ours = new Set(rows.filter((r) => r.line.includes(this.dir)).map((r) => r.pid));
+      return rows
+        .filter((r) => ours.has(r.pid) || ours.has(r.ppid))
+        .map((r) => r.line.slice(0, 200))
+        .join('\n');
+    } catch (err) {
+      return `ps: ${(err as Error).message}`;
+    }
+  }
+
+  /** Closes the soak's pool (which waits for connections still lent out), then stops PostgreSQL. */
   async stop(): Promise<void> {
     await this.handle.close();
     rmSync(this.dir, { recursive: true, force: true });
