@@ -11,6 +11,7 @@ import {
   launchBrowser,
   screenshot,
   viewportShot,
+  viewports,
   watchPage,
 } from '../support/browser.ts';
 import { apiAs, demoAccounts, demoContext, type Session } from '../support/demo.ts';
@@ -419,16 +420,36 @@ describe('Mural de Negociação', () => {
         .toBe(true);
       await brunoPage.goto('/extract');
       const row = brunoPage.getByRole('row').filter({ hasText: 'Compra (mural)' }).first();
-      await row.getByText(link).waitFor();
+      // The row links to the sale's transaction on the explorer, in a new tab.
+      const transaction = row.getByRole('link', { name: /^Ver transação \(Compra \(mural\)\)/ });
+      expect(await transaction.getAttribute('href')).toBe(link);
+      expect(await transaction.getAttribute('target')).toBe('_blank');
+      expect(await transaction.getAttribute('rel')).toBe('noopener noreferrer');
       await row.getByText(formatBrl(-paidCents)).waitFor();
       await pageShot(brunoPage, 'market-extract-buyer-desktop');
+      expect(await seriousAxeViolations(brunoPage, ['main'])).toEqual([]);
+      // On a phone the row is a card, its link the same.
+      await brunoPage.setViewportSize(viewports.phone);
+      const card = brunoPage.getByRole('listitem').filter({ hasText: 'Compra (mural)' }).first();
+      expect(
+        await card
+          .getByRole('link', { name: /^Ver transação \(Compra \(mural\)\)/ })
+          .getAttribute('href'),
+      ).toBe(link);
+      await expectNoSidewaysScroll(brunoPage);
+      await pageShot(brunoPage, 'market-extract-buyer-phone');
+      expect(await seriousAxeViolations(brunoPage, ['main'])).toEqual([]);
+      await brunoPage.setViewportSize(viewports.desktop);
       await anaPage.goto('/extract');
       await anaPage.getByRole('row').filter({ hasText: 'Venda (mural)' }).first().waitFor();
       await pageShot(anaPage, 'market-extract-seller-desktop');
 
-      const explorer = await brunoDesktop.newPage();
-      const opened = await explorer.goto(link);
-      expect(opened?.status()).toBe(200);
+      const [explorer] = await Promise.all([
+        brunoDesktop.waitForEvent('page'),
+        transaction.click(),
+      ]);
+      await explorer.waitForLoadState();
+      expect(explorer.url()).toBe(link);
       const tx = JSON.parse(await explorer.locator('body').innerText()) as {
         status: string;
         events: Array<{ name: string; args: Record<string, string> }>;

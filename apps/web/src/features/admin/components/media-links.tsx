@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconFileTypePdf, IconPhotoOff } from '@tabler/icons-react';
+import { safeExternalUrl } from '@/lib/external-url';
 
 const IMAGE = /^(.*\/media\/images\/[^/?#]+?)\.webp$/;
 
@@ -36,10 +37,11 @@ export function PdfLink({ url, label }: { url: string | null | undefined; label:
 
 /** An external link (site, video) that opens in a new tab. */
 export function ExternalLink({ url }: { url: string | null | undefined }) {
-  if (!url) return null;
+  const href = safeExternalUrl(url);
+  if (!href) return null;
   return (
     <Anchor
-      href={url}
+      href={href}
       target="_blank"
       rel="noopener noreferrer"
       size="sm"

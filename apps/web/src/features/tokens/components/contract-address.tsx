@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Anchor, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconClockHour4, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { safeExternalUrl } from '@/lib/external-url';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 /** docs/product.md §9: the copied tick shows for 3 s. */
@@ -12,8 +13,6 @@ interface ContractAddressProps {
   address: string | null;
   scan: string | null;
 }
-
-const isUrl = (value: string) => /^https?:\/\//i.test(value);
 
 /** The token's on-chain record: the contract address with a copy button and the transaction. */
 export function ContractAddress({ address, scan }: ContractAddressProps) {
@@ -39,6 +38,7 @@ export function ContractAddress({ address, scan }: ContractAddressProps) {
       </Alert>
     );
 
+  const scanUrl = safeExternalUrl(scan);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address);
@@ -76,8 +76,8 @@ export function ContractAddress({ address, scan }: ContractAddressProps) {
         </Tooltip>
       </Group>
       {scan &&
-        (isUrl(scan) ? (
-          <Anchor href={scan} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+        (scanUrl ? (
+          <Anchor href={scanUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
             <Group gap={4} component="span">
               Ver transação de registro <IconExternalLink size={14} aria-hidden />
             </Group>

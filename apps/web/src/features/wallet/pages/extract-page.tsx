@@ -23,6 +23,7 @@ import { useStatement } from '../api/list-statement';
 import { HideToggle, money } from '../components/money-text';
 import { RecordCards } from '@/components/record-cards';
 import { StatementExport } from '../components/statement-export';
+import { TransactionLink } from '../components/transaction-link';
 
 const FILTER_LABELS: Record<StatementFilter, string> = {
   todos: 'Todos',
@@ -59,7 +60,12 @@ function StatementCards({ rows }: { rows: StatementRow[] }) {
             value: row.quantity === null ? '-' : formatDecimal(row.quantity, 0),
           },
           { label: 'Data', value: formatDateTime(row.datetime) },
-          { label: 'Transação', value: row.scan_hash_transaction ?? '-' },
+          {
+            label: 'Transação',
+            value: (
+              <TransactionLink scan={row.scan_hash_transaction} operation={row.type_operation} />
+            ),
+          },
         ],
       }))}
     />
@@ -99,8 +105,11 @@ function StatementTable({ rows }: { rows: StatementRow[] }) {
                   {formatMoney(row.balance)}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.datetime)}</Table.Td>
-                <Table.Td ta="center" style={{ wordBreak: 'break-all' }}>
-                  {row.scan_hash_transaction ?? '-'}
+                <Table.Td ta="center" style={{ whiteSpace: 'nowrap' }}>
+                  <TransactionLink
+                    scan={row.scan_hash_transaction}
+                    operation={row.type_operation}
+                  />
                 </Table.Td>
               </Table.Tr>
             );
