@@ -97,11 +97,10 @@ export class PostgresCluster {
     try {
       const rows = execFileSync('ps', ['-eo', 'pid,ppid,stat,etime,args'], { encoding: 'utf8' })
         .split('\n')
-        .map((line) => ({
-          line,
-          pid: line.trim().split(/\s+/)[0],
-          ppid: line.trim().split(/\s+/)[1],
-        }));
+        .map((line) => {
+          const [pid, ppid] = line.trim().split(/\s+/);
+          return { line, pid, ppid };
+        });
       // The supervisor and the postmaster name the directory; the backends are their children.
       const ours = new Set(rows.filter((r) => r.line.includes(this.dir)).map((r) => r.pid));
       return rows

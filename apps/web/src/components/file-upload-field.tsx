@@ -1,6 +1,5 @@
 import '@mantine/dropzone/styles.css';
 import {
-  Anchor,
   AspectRatio,
   Box,
   Button,
@@ -16,6 +15,7 @@ import { IconFileTypePdf, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { fileProblem, formatFileSize, type FileKind } from '@/lib/file-checks';
 import classes from './file-upload-field.module.css';
+import { NewTabAnchor } from '@/components/new-tab-anchor';
 
 const ACCEPT: Record<FileKind, string[]> = {
   image: ['image/*'],
@@ -232,9 +232,9 @@ export function FileUploadField({
               O arquivo atual será removido ao salvar.
             </Text>
           ) : stored ? (
-            <Anchor href={stored} target="_blank" rel="noopener noreferrer" size="sm">
+            <NewTabAnchor href={stored} size="sm">
               {kind === 'pdf' ? 'Ver PDF atual' : 'Ver imagem atual'}
-            </Anchor>
+            </NewTabAnchor>
           ) : (
             <Text size="xs" c="dimmed">
               Nenhum arquivo selecionado.

@@ -1,6 +1,7 @@
-import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconFileTypePdf, IconPhotoOff } from '@tabler/icons-react';
 import { safeExternalUrl } from '@/lib/external-url';
+import { NewTabAnchor } from '@/components/new-tab-anchor';
 
 const IMAGE = /^(.*\/media\/images\/[^/?#]+?)\.webp$/;
 
@@ -20,10 +21,8 @@ export function PdfLink({ url, label }: { url: string | null | undefined; label:
     );
   }
   return (
-    <Anchor
+    <NewTabAnchor
       href={url}
-      target="_blank"
-      rel="noopener noreferrer"
       size="sm"
       fw={600}
       style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
@@ -31,7 +30,7 @@ export function PdfLink({ url, label }: { url: string | null | undefined; label:
       <IconFileTypePdf size={18} aria-hidden />
       {label}
       <IconExternalLink size={14} aria-hidden />
-    </Anchor>
+    </NewTabAnchor>
   );
 }
 
@@ -40,15 +39,9 @@ export function ExternalLink({ url }: { url: string | null | undefined }) {
   const href = safeExternalUrl(url);
   if (!href) return null;
   return (
-    <Anchor
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      size="sm"
-      style={{ overflowWrap: 'anywhere' }}
-    >
+    <NewTabAnchor href={href} size="sm" style={{ overflowWrap: 'anywhere' }}>
       {url}
-    </Anchor>
+    </NewTabAnchor>
   );
 }
 
@@ -69,10 +62,8 @@ export function FigureGrid({ figures, cols = 3 }: { figures: Figure[]; cols?: nu
         <Card key={figure.label} padding="xs" radius="md" withBorder>
           <Stack gap={6}>
             {figure.url ? (
-              <Anchor
+              <NewTabAnchor
                 href={figure.url}
-                target="_blank"
-                rel="noopener noreferrer"
                 aria-label={`${figure.label} (abrir em tamanho real)`}
               >
                 <Image
@@ -84,7 +75,7 @@ export function FigureGrid({ figures, cols = 3 }: { figures: Figure[]; cols?: nu
                   style={{ aspectRatio: figure.ratio ?? 16 / 9, width: '100%' }}
                   fallbackSrc={figure.url}
                 />
-              </Anchor>
+              </NewTabAnchor>
             ) : (
               <Group
                 justify="center"

@@ -21,6 +21,7 @@ import { BR_DATE_MASK, CPF_CNPJ_MASK } from '@/lib/masks';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
+import { NewTabAnchor } from '@/components/new-tab-anchor';
 
 const TERMS_URL = '/terms.pdf';
 const SERVER_FIELDS = ['name', 'email', 'password', 'cpf_cnpj', 'birth_date'] as const;
@@ -171,13 +172,13 @@ export default function RegisterPage() {
             label={
               <>
                 Li e aceito os{' '}
-                <Anchor href={TERMS_URL} target="_blank" rel="noopener noreferrer" inherit>
+                <NewTabAnchor href={TERMS_URL} inherit>
                   Termos de uso
-                </Anchor>{' '}
+                </NewTabAnchor>{' '}
                 e a{' '}
-                <Anchor href={TERMS_URL} target="_blank" rel="noopener noreferrer" inherit>
+                <NewTabAnchor href={TERMS_URL} inherit>
                   Política de privacidade
-                </Anchor>
+                </NewTabAnchor>
               </>
             }
             error={errors.terms?.message}

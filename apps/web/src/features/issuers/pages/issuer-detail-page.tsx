@@ -32,6 +32,7 @@ import { useIssuer } from '../api/get-issuer';
 import { IssuerDetailSkeleton } from '../components/issuer-detail-skeleton';
 import { IssuerTokens } from '../components/issuer-tokens';
 import classes from '../components/issuer-detail.module.css';
+import { NewTabAnchor } from '@/components/new-tab-anchor';
 
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
@@ -131,9 +132,9 @@ function IssuerContent({ issuer }: { issuer: PublicIssuer }) {
                 </Fact>
                 {site && (
                   <Fact icon={IconWorld} label="Site">
-                    <Anchor href={site} target="_blank" rel="noopener noreferrer" inherit>
+                    <NewTabAnchor href={site} inherit>
                       {urlHost(site)}
-                    </Anchor>
+                    </NewTabAnchor>
                   </Fact>
                 )}
                 {issuer.email && (

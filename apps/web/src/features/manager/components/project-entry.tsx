@@ -1,9 +1,10 @@
 import type { ManagerProject } from '@copaiba/contracts';
-import { Anchor, Button, Card, FileInput, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, FileInput, Group, Stack, Table, Text } from '@mantine/core';
 import { IconExternalLink, IconFileTypePdf, IconUpload } from '@tabler/icons-react';
 import { formatDateTime } from '@/lib/format';
 import { pdfProblem } from '../lib/pdf-check';
 import type { ReportDrafts, ReportKind as Kind } from '../lib/use-report-drafts';
+import { NewTabAnchor } from '@/components/new-tab-anchor';
 
 const PICK_PDF = 'Selecionar PDF';
 
@@ -26,10 +27,8 @@ function CurrentFile({ url, kind, symbol }: { url: string | null; kind: Kind; sy
     );
   }
   return (
-    <Anchor
+    <NewTabAnchor
       href={url}
-      target="_blank"
-      rel="noopener noreferrer"
       size="xs"
       fw={600}
       aria-label={`${CURRENT_LABEL[kind]} de ${symbol}`}
@@ -37,7 +36,7 @@ function CurrentFile({ url, kind, symbol }: { url: string | null; kind: Kind; sy
     >
       {CURRENT_LABEL[kind]}
       <IconExternalLink size={12} aria-hidden />
-    </Anchor>
+    </NewTabAnchor>
   );
 }
 

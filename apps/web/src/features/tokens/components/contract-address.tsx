@@ -1,8 +1,9 @@
-import { ActionIcon, Alert, Anchor, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconClockHour4, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { safeExternalUrl } from '@/lib/external-url';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { NewTabAnchor } from '@/components/new-tab-anchor';
 
 /** docs/product.md §9: the copied tick shows for 3 s. */
 export const COPIED_MS = 3000;
@@ -77,11 +78,11 @@ export function ContractAddress({ address, scan }: ContractAddressProps) {
       </Group>
       {scan &&
         (scanUrl ? (
-          <Anchor href={scanUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+          <NewTabAnchor href={scanUrl} size="sm" fw={600}>
             <Group gap={4} component="span">
               Ver transação de registro <IconExternalLink size={14} aria-hidden />
             </Group>
-          </Anchor>
+          </NewTabAnchor>
         ) : (
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             Transação de registro: <Code>{scan}</Code>

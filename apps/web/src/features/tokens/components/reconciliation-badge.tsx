@@ -1,7 +1,8 @@
-import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4, IconShieldCheck } from '@tabler/icons-react';
 import { formatDecimal } from '@/lib/format';
 import { useTokenReconciliation } from '../api/get-token-reconciliation';
+import { NewTabAnchor } from '@/components/new-tab-anchor';
 
 /** 'Conferência on-chain': whether the contract's balances match Copaíba's ledger. */
 export function ReconciliationBadge({ tokenId, enabled }: { tokenId: number; enabled: boolean }) {
@@ -33,9 +34,9 @@ export function ReconciliationBadge({ tokenId, enabled }: { tokenId: number; ena
         {supply}
       </Text>
       {data.contract_url && (
-        <Anchor href={data.contract_url} target="_blank" rel="noopener noreferrer" size="xs">
+        <NewTabAnchor href={data.contract_url} size="xs">
           Ver contrato no explorador
-        </Anchor>
+        </NewTabAnchor>
       )}
     </Group>
   );

@@ -12,6 +12,7 @@ import { fundingProgress } from '@/lib/token-figures';
 import { ContractAddress } from './contract-address';
 import { ReconciliationBadge } from './reconciliation-badge';
 import classes from './token-detail.module.css';
+import { NewTabAnchor } from '@/components/new-tab-anchor';
 
 interface TokenAboutSectionProps {
   token: PublicToken;
@@ -63,11 +64,11 @@ export function TokenAboutSection({ token, issuer, unitsLeft }: TokenAboutSectio
                   <Text size="sm">Fundada em {foundingYear}</Text>
                 </Group>
                 {site && (
-                  <Anchor href={site} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+                  <NewTabAnchor href={site} size="sm" fw={600}>
                     <Group gap={4} component="span" wrap="nowrap">
                       {urlHost(site)} <IconExternalLink size={14} aria-hidden />
                     </Group>
-                  </Anchor>
+                  </NewTabAnchor>
                 )}
               </Group>
               <Text size="sm" c="dimmed">

@@ -1,6 +1,7 @@
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { safeExternalUrl } from '@/lib/external-url';
+import { NewTabAnchor } from '@/components/new-tab-anchor';
 
 /**
  * A statement row's on-chain record (docs/product.md §17): its explorer page, opened in a new tab,
@@ -17,10 +18,8 @@ export function TransactionLink({ scan, operation }: { scan: string | null; oper
   const href = safeExternalUrl(scan);
   if (!href) return <>-</>;
   return (
-    <Anchor
+    <NewTabAnchor
       href={href}
-      target="_blank"
-      rel="noopener noreferrer"
       size="sm"
       fw={600}
       style={{ whiteSpace: 'nowrap' }}
@@ -28,6 +27,6 @@ export function TransactionLink({ scan, operation }: { scan: string | null; oper
     >
       Ver transação{' '}
       <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'text-bottom' }} />
-    </Anchor>
+    </NewTabAnchor>
   );
 }
