@@ -11,44 +11,53 @@
 --   (step 6). What is left unsold is released from the reservation; units already sold stay sold.
 --   Exclusive with every purchase of the listing through the listing's row.
 --
--- market_buy (a purchase from a listing), in order:
+-- market_buy_batch (purchases from one listing that arrive together; a lone one is a batch of
+-- one), in order:
 --   0. The token's offer lock, shared (step 3), as offer purchases take it: the installment payout
 --      takes it exclusively (lock_offer_for_payout), so a payout never reads the holdings while a
 --      purchase of the token is in flight.
 --   1. The listing's row, FOR UPDATE (step 4): purchases of one listing and its cancellation go
 --      one at a time, so a listing is never oversold and a purchase and a cancel never both take
 --      the same units.
---   2. A retried Idempotency-Key gets its first answer back, moving nothing (read under the
---      listing's lock, so a concurrent retry of the same purchase waits and then finds it).
---   3. Refusals that need no write: one's own listing; a buyer who is not an active investor (an
---      offer purchase on Copaíba, not undone, since p_active_since); a listing cancelled or sold
---      out; more units than are left (with units_left). Then both parties' remunerations of the
---      token still queued by an installment's payout (offer_job_lock_holders, offer-jobs.sql:
---      step 4 too, waiting for a batch that is serving them).
---   4. Both wallets, in user-id order (lock_wallets, step 5); the buyer's balance must cover the
---      price and the fee (insufficient), read under that lock.
---   5. The trade and the answer stored under the Idempotency-Key.
---   6. The holdings (step 6): the units leave the seller's holding and its reservation, and join
---      the buyer's.
---   7. The money (ledger_transfer, step 7 for the token's market_clearing and fee accounts). First
---      the parties' queued remunerations (offer_job_serve_holders), so each ledger shows an
---      installment claimed before the trade ahead of it; then the
---      price from the buyer's wallet to the clearing account (market_purchase, the buyer's line),
---      from there to the seller's wallet (market_sale, the seller's line), and the fee, when
---      there is one, from the buyer's wallet to the token's market_fees account (market_fee).
---   8. The listing: units left down, sold out at zero.
---   9. Last, the token's row (step 9, chain_record): the remunerations paid in step 7, then the
---      transfer between the two custodied wallets, go to the chain outbox, numbered in commit
---      order.
---  10. Both receipts: market_purchase to the buyer, market_sale to the seller (notifications.sql).
--- One transaction, one round trip. SQL answers outcomes; the API turns them into statuses and
--- messages (apps/api/src/modules/market/market.service.ts).
+--   2. Every party's remunerations of the token still queued by an installment's payout
+--      (offer_job_lock_holders, offer-jobs.sql: step 4 too, waiting for a batch that is serving
+--      them), then every party's wallet in user-id order (lock_wallets, step 5): the buyers' and
+--      the seller's, all before the first purchase, so batches never deadlock over them. Each
+--      holding a purchase then takes (step 6) is the holding of a user whose wallet is held.
+--   3. Per purchase (market_buy_one), in a subtransaction of its own, in order:
+--      a. a retried Idempotency-Key gets its first answer back, moving nothing (a retry in the same
+--         batch finds the answer its first stored);
+--      b. refusals that need no write: one's own listing; a buyer who is not an active investor
+--         (an offer purchase on Copaíba, not undone, since p_active_since); a listing cancelled or
+--         sold out (by the purchases before it, too); more units than are left (with units_left);
+--         a balance that does not cover the price and the fee (insufficient);
+--      c. the trade and the answer stored under the Idempotency-Key;
+--      d. the holdings (step 6): the units leave the seller's holding and its reservation, and
+--         join the buyer's;
+--      e. the money (ledger_transfer, step 7 for the token's market_clearing and fee accounts):
+--         first the parties' queued remunerations (offer_job_serve_holders), so each ledger shows
+--         an installment claimed before the trade ahead of it; then the price from the buyer's
+--         wallet to the clearing account (market_purchase, the buyer's line), from there to the
+--         seller's wallet (market_sale, the seller's line), and the fee, when there is one, from
+--         the buyer's wallet to the token's market_fees account (market_fee);
+--      f. the listing: units left down, sold out at zero;
+--      g. last, the token's row (step 9, chain_record): the remunerations paid in e, then the
+--         transfer between the two custodied wallets, go to the chain outbox, numbered in commit
+--         order;
+--      h. both receipts: market_purchase to the buyer, market_sale to the seller
+--         (notifications.sql).
+--      A concurrent request with the same Idempotency-Key that committed first (key_race) rolls
+--      back that purchase's subtransaction alone; the API asks again and gets its answer.
+-- One transaction, one round trip and one commit for every purchase of the batch: a hot listing's
+-- buyers share the wait for its row and for the commit (docs/PERFORMANCE.md, "The secondary
+-- board"). SQL answers outcomes; the API turns them into statuses and messages
+-- (apps/api/src/modules/market/market.service.ts).
 --
 -- Installments: the payout's claim waits for the board purchases of the token in flight (step 0)
 -- and queues what each holder is owed for the units they hold then; purchases that come later
 -- wait for the claim, not for the payment (offer-jobs.sql). Every unit is paid once, to whoever
 -- held it when the installment was claimed, and each party's ledger shows that payment before any
--- trade after the claim (step 7).
+-- trade after the claim (step 3e).
 
 -- The fee on an amount at p_fee_bp hundredths of a percent (MARKET_FEE_PERCENT), half-even.
 CREATE OR REPLACE FUNCTION market_fee_cents(p_amount_cents bigint, p_fee_bp integer)
@@ -141,12 +150,13 @@ BEGIN
 END
 $$;
 
--- Outcomes: bought and replay (answer_status, answer), key_reused, not_found, own_listing,
--- not_active_investor, listing_cancelled, listing_sold_out, not_enough_units (units_left),
--- insufficient. p_answer is
--- the API's answer to store under the Idempotency-Key; the database adds the trade's figures
--- (ids, units, centavos) to it. p_fee_bp is MARKET_FEE_PERCENT in hundredths of a percent.
-CREATE OR REPLACE FUNCTION market_buy(
+-- One purchase from a listing; its caller (market_buy_batch) holds the token's offer lock, the
+-- listing's row, and the parties' queued remunerations and wallets. Outcomes: bought and replay
+-- (answer_status, answer), key_reused, own_listing, not_active_investor, listing_cancelled,
+-- listing_sold_out, not_enough_units (units_left), insufficient. p_answer is the API's answer to
+-- store under the Idempotency-Key; the database adds the trade's figures (ids, units, centavos) to
+-- it. p_fee_bp is MARKET_FEE_PERCENT in hundredths of a percent.
+CREATE OR REPLACE FUNCTION market_buy_one(
   p_buyer_id bigint, p_listing_id bigint, p_quantity bigint, p_fee_bp integer,
   p_active_since timestamptz, p_idempotency_key text, p_endpoint text, p_request_hash text,
   p_answer_status integer, p_answer jsonb)
@@ -164,18 +174,9 @@ DECLARE
   v_key text;
   v_served jsonb;
 BEGIN
-  -- 0. The token's offer lock (a listing's token never changes).
+  -- The listing as the purchases before this one in the batch left it.
   SELECT * INTO v_listing FROM market_listings l WHERE l.id = p_listing_id;
-  IF FOUND THEN
-    PERFORM lock_offer_for_purchase(v_listing.token_id);
-  END IF;
-  -- 1. The listing.
-  SELECT * INTO v_listing FROM market_listings l WHERE l.id = p_listing_id FOR UPDATE;
-  IF NOT FOUND THEN
-    RETURN QUERY SELECT 'not_found', NULL::bigint, NULL::integer, NULL::jsonb;
-    RETURN;
-  END IF;
-  -- 2. A retry gets its first answer.
+  -- a. A retry gets its first answer.
   IF p_idempotency_key IS NOT NULL THEN
     SELECT * INTO v_stored FROM idempotent_requests r
     WHERE r.user_id = p_buyer_id AND r.key = p_idempotency_key;
@@ -188,7 +189,7 @@ BEGIN
       RETURN;
     END IF;
   END IF;
-  -- 3. Refusals that need no write.
+  -- b. Refusals that need no write.
   IF v_listing.seller_id = p_buyer_id THEN
     RETURN QUERY SELECT 'own_listing', NULL::bigint, NULL::integer, NULL::jsonb;
     RETURN;
@@ -206,9 +207,6 @@ BEGIN
     RETURN QUERY SELECT 'not_enough_units', v_listing.quantity_left, NULL::integer, NULL::jsonb;
     RETURN;
   END IF;
-  PERFORM offer_job_lock_holders(v_listing.token_id, ARRAY[p_buyer_id, v_listing.seller_id]);
-  -- 4. The wallets; the buyer's balance.
-  PERFORM lock_wallets(ARRAY[p_buyer_id, v_listing.seller_id]);
   v_amount := p_quantity * v_listing.unit_price_cents;
   v_fee := market_fee_cents(v_amount, p_fee_bp);
   SELECT a.balance_cents INTO v_balance FROM ledger_accounts a WHERE a.code = 'wallet:' || p_buyer_id;
@@ -216,7 +214,7 @@ BEGIN
     RETURN QUERY SELECT 'insufficient', NULL::bigint, NULL::integer, NULL::jsonb;
     RETURN;
   END IF;
-  -- 5. The trade and its answer (a concurrent request with the same key fails on the key).
+  -- c. The trade and its answer (a concurrent request with the same key fails on the key).
   INSERT INTO market_trades (listing_id, token_id, seller_id, buyer_id, quantity, unit_price_cents,
     amount_cents, fee_cents)
   VALUES (p_listing_id, v_listing.token_id, v_listing.seller_id, p_buyer_id, p_quantity,
@@ -229,7 +227,7 @@ BEGIN
     INSERT INTO idempotent_requests (user_id, key, endpoint, request_hash, status, body)
     VALUES (p_buyer_id, p_idempotency_key, p_endpoint, p_request_hash, p_answer_status, v_answer);
   END IF;
-  -- 6. The units.
+  -- d. The units.
   UPDATE token_holdings h
   SET quantity = h.quantity - p_quantity, reserved = h.reserved - p_quantity, updated_at = now()
   WHERE h.user_id = v_listing.seller_id AND h.token_id = v_listing.token_id;
@@ -237,7 +235,7 @@ BEGIN
   VALUES (p_buyer_id, v_listing.token_id, p_quantity)
   ON CONFLICT (user_id, token_id)
   DO UPDATE SET quantity = h.quantity + excluded.quantity, updated_at = now();
-  -- 7. The money: the parties' remunerations still queued, then each party's line as its own
+  -- e. The money: the parties' remunerations still queued, then each party's line as its own
   -- transfer, through the token's clearing account.
   v_served := offer_job_serve_holders(v_listing.token_id, ARRAY[p_buyer_id, v_listing.seller_id]);
   v_key := 'market:' || v_trade;
@@ -258,18 +256,18 @@ BEGIN
       'market_fees:' || v_listing.token_id, 'platform', NULL, v_listing.token_id,
       v_fee, p_buyer_id, v_listing.token_id, NULL, v_trade::text);
   END IF;
-  -- 8. The listing.
+  -- f. The listing.
   UPDATE market_listings l
   SET quantity_left = l.quantity_left - p_quantity,
     status = CASE WHEN l.quantity_left = p_quantity THEN 'sold_out' ELSE 'open' END,
     closed_at = CASE WHEN l.quantity_left = p_quantity THEN now() END
   WHERE l.id = p_listing_id;
-  -- 9. The chain: the remunerations paid, then the seller's units to the buyer's wallet.
+  -- g. The chain: the remunerations paid, then the seller's units to the buyer's wallet.
   PERFORM chain_record(v_listing.token_id, 'remunerate', s.installment, s.keys)
   FROM jsonb_to_recordset(v_served) AS s(installment integer, keys text[]);
   PERFORM chain_record(v_listing.token_id, 'transfer', NULL,
     ARRAY[v_key || ':purchase', v_key || ':sale']);
-  -- 10. The receipts.
+  -- h. The receipts.
   SELECT * INTO v_token FROM tokens t WHERE t.id = v_listing.token_id;
   PERFORM notification_record_under_wallet(p_buyer_id, 'market_purchase', jsonb_build_object(
     'token_id', v_token.id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
@@ -282,5 +280,56 @@ BEGIN
     'unit_price_cents', v_listing.unit_price_cents, 'amount_cents', v_amount,
     'quantity_left', v_listing.quantity_left - p_quantity));
   RETURN QUERY SELECT 'bought', NULL::bigint, p_answer_status, v_answer;
+END
+$$;
+
+-- Purchases from one listing, in one transaction: one row per purchase, in order, each the
+-- outcome it would have had alone (market_buy_one's, not_found for a listing that does not exist,
+-- key_race). The arrays hold one entry per purchase.
+CREATE OR REPLACE FUNCTION market_buy_batch(
+  p_listing_id bigint, p_fee_bp integer, p_endpoint text, p_answer_status integer,
+  p_buyer_ids bigint[], p_quantities bigint[], p_active_since timestamptz[],
+  p_idempotency_keys text[], p_request_hashes text[], p_answers jsonb[])
+RETURNS TABLE (outcome text, units_left bigint, answer_status integer, answer jsonb)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_listing market_listings;
+  v_parties bigint[];
+  v_constraint text;
+BEGIN
+  -- 0. The token's offer lock (a listing's token never changes).
+  SELECT * INTO v_listing FROM market_listings l WHERE l.id = p_listing_id;
+  IF FOUND THEN
+    PERFORM lock_offer_for_purchase(v_listing.token_id);
+  END IF;
+  -- 1. The listing.
+  SELECT * INTO v_listing FROM market_listings l WHERE l.id = p_listing_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'not_found', NULL::bigint, NULL::integer, NULL::jsonb
+      FROM generate_series(1, coalesce(array_length(p_buyer_ids, 1), 0));
+    RETURN;
+  END IF;
+  -- 2. Every party's queued remunerations, then every party's wallet.
+  v_parties := p_buyer_ids || v_listing.seller_id;
+  PERFORM offer_job_lock_holders(v_listing.token_id, v_parties);
+  PERFORM lock_wallets(v_parties);
+  -- 3. The purchases.
+  FOR i IN 1 .. coalesce(array_length(p_buyer_ids, 1), 0) LOOP
+    BEGIN
+      SELECT b.outcome, b.units_left, b.answer_status, b.answer
+      INTO outcome, units_left, answer_status, answer
+      FROM market_buy_one(p_buyer_ids[i], p_listing_id, p_quantities[i], p_fee_bp,
+        p_active_since[i], p_idempotency_keys[i], p_endpoint, p_request_hashes[i],
+        p_answer_status, p_answers[i]) AS b;
+    EXCEPTION WHEN unique_violation THEN
+      GET STACKED DIAGNOSTICS v_constraint = CONSTRAINT_NAME;
+      IF v_constraint IS DISTINCT FROM 'idempotent_requests_user_id_key_pk' THEN RAISE; END IF;
+      outcome := 'key_race';
+      units_left := NULL;
+      answer_status := NULL;
+      answer := NULL;
+    END;
+    RETURN NEXT;
+  END LOOP;
 END
 $$;

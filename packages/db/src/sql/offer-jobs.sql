@@ -19,7 +19,7 @@
 --   remuneration     an installment: units × the per-unit amount from the issuer's funding account
 --                    (remuneration:<token>:<n>:<user>), installment_paid; one remunerate job per
 --                    batch. A board purchase between the claim and a party's batch first pays that
---                    party's queued remuneration itself (offer_job_serve_holders, from market_buy),
+--                    party's queued remuneration itself (offer_job_serve_holders, from market_buy_one),
 --                    so each ledger shows the payment before the trades made after the claim.
 --
 -- Locks, in locks.sql's order: the batch's queue rows (step 4; FOR UPDATE SKIP LOCKED, so the
@@ -206,11 +206,11 @@ BEGIN
 END
 $$;
 
--- A board purchase's parties (market_buy, market.sql): their remunerations of the token still
+-- A board purchase's parties (market_buy_batch, market.sql): their remunerations of the token still
 -- queued. offer_job_lock_holders takes the rows (step 4, after the listing's; no batch takes a
 -- listing), waiting for a batch serving one of them to finish, after which it is gone.
 -- offer_job_serve_holders then pays them (the wallets already held), installments in order, and
--- answers what the chain must record: [{installment, keys}], for the caller's step 9.
+-- answers what the chain must record: [{installment, keys}], for the caller's chain step.
 CREATE OR REPLACE FUNCTION offer_job_lock_holders(p_token_id bigint, p_user_ids bigint[])
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

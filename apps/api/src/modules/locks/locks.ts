@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
  *   1. userMoney           one user's deposits, withdrawals and account closing
  *   2. that user's row     (two-factor steps, closing)
  *   3. offer               shared by purchases (in buy_tokens_batch), desistências (undo_purchase)
- *                          and board purchases (market_buy), exclusive by offerForClosing and
+ *                          and board purchases (market_buy_batch), exclusive by offerForClosing and
  *                          offerForPayout
  *   4. the operation's own row: a Pix charge, a withdrawal, an installment's claim, a listing,
  *      the offer jobs' queue rows (offer-jobs.sql)

@@ -1,4 +1,4 @@
-import { addDays, todayInSaoPaulo } from '@copaiba/contracts';
+import { addDays, marketMessages, todayInSaoPaulo } from '@copaiba/contracts';
 import { ledgerTransfers, marketListings, marketTrades, tokenHoldings } from '@copaiba/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,14 +16,17 @@ import {
   userIdOf,
 } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { requestHash } from '../../lib/idempotency.ts';
 import { payDueInstallments } from '../jobs/installment-payouts.ts';
-import { ledgerTotal } from '../ledger/ledger.ts';
+import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
+import { buyBatch, buyEndpoint, type BuyRequest } from './market.repo.ts';
 
 /*
  * The secondary board under concurrency, on PostgreSQL (docs/product.md §18): many buyers on the
  * last units of a listing never oversell it; a cancel racing a purchase never lets both take the
  * same units; a seller listing at once never reserves more than is free; an installment paid while
- * units change hands pays each unit exactly once, to the holder the ledger shows at that moment.
+ * units change hands pays each unit exactly once, to the holder the ledger shows at that moment;
+ * purchases of one listing that share a transaction are each answered as they would be alone.
  */
 
 let t: TestApp;
@@ -90,6 +93,120 @@ describe('many buyers on the last units of one listing', () => {
     expect(holdings.reduce((n, h) => n + h.quantity, 0)).toBe(20);
     const sellerId = await userIdOf(t, seller!);
     expect(holdings.find((h) => h.userId === sellerId)).toMatchObject({ quantity: 8, reserved: 0 });
+    expect(await ledgerTotal(t.db)).toBe(0n);
+  });
+});
+
+/** market_buy_batch: purchases from one listing in one transaction, each answered as if alone. */
+describe('purchases from one listing in one transaction', () => {
+  const request = (buyerId: number, listingId: number, quantity: number, key?: string) =>
+    ({
+      buyerId,
+      listingId,
+      quantity,
+      activeSince: new Date(t.clock.now.getTime() - 365 * 86_400_000),
+      message: marketMessages.bought,
+      ...(key
+        ? {
+            idempotency: {
+              key,
+              endpoint: buyEndpoint(listingId),
+              hash: requestHash(buyEndpoint(listingId), { quantity }),
+            },
+          }
+        : {}),
+    }) satisfies BuyRequest;
+
+  it('answers each purchase as it would have been alone, rolling back only the refused ones', async () => {
+    const [seller, a, b] = await activeInvestors(3);
+    // R$ 24,00 left after the offer's unit: not enough for a unit of R$ 30,00.
+    const [poor] = await activeInvestors(1, '25.00');
+    const inactive = await fundedInvestor(t, { balance: '1000.00' });
+    const [sellerId, ia, ib, ipoor, iinactive] = await Promise.all(
+      [seller!, a!, b!, poor!, inactive].map((who) => userIdOf(t, who)),
+    );
+    const token = await distributingToken(t, issuerId, [{ who: seller!, quantity: 10 }], {
+      unitPriceCents: 10_00n,
+    });
+    const id = await listed(t, seller!, token.id, 6, '30.00');
+    const first = await buyListing(t, a!, id, 1, 'mural-em-lote-0001');
+    expect(first.statusCode).toBe(201);
+    const poorBefore = await balanceOf(t.db, accounts.wallet(ipoor!));
+
+    const outcomes = await buyBatch(
+      t.db,
+      [
+        request(ia!, id, 2),
+        request(ipoor!, id, 1),
+        request(ia!, id, 1, 'mural-em-lote-0001'),
+        request(ia!, id, 5, 'mural-em-lote-0001'),
+        request(sellerId!, id, 1),
+        request(iinactive!, id, 1),
+        request(ib!, id, 4),
+        request(ib!, id, 3, 'mural-em-lote-0002'),
+        request(ib!, id, 3, 'mural-em-lote-0002'),
+        request(ia!, id, 1),
+      ],
+      100,
+    );
+    expect(outcomes.map((o) => o.outcome)).toEqual([
+      'bought',
+      'insufficient',
+      'replay',
+      'key_reused',
+      'own_listing',
+      'not_active_investor',
+      'not_enough_units',
+      'bought',
+      'replay',
+      'listing_sold_out',
+    ]);
+    expect(outcomes[2]).toMatchObject({ status: 201 });
+    expect(outcomes[6]).toEqual({ outcome: 'not_enough_units', unitsLeft: 3 });
+    // The retry inside the batch gets the answer its first stored, moving nothing more.
+    expect(outcomes[8]).toEqual({ ...outcomes[7], outcome: 'replay' });
+    expect(await balanceOf(t.db, accounts.wallet(ipoor!))).toBe(poorBefore);
+
+    const [listing] = await t.db.select().from(marketListings).where(eq(marketListings.id, id));
+    expect(listing).toMatchObject({ status: 'sold_out', quantityLeft: 0 });
+    const trades = await t.db.select().from(marketTrades).where(eq(marketTrades.listingId, id));
+    expect(trades.map((tr) => [tr.buyerId, tr.quantity])).toEqual([
+      [ia, 1],
+      [ia, 2],
+      [ib, 3],
+    ]);
+    // The batch's two trades in one transaction: one start time (the first trade came before).
+    expect(trades[1]!.createdAt).toEqual(trades[2]!.createdAt);
+    expect(trades[0]!.createdAt).not.toEqual(trades[1]!.createdAt);
+    // R$ 90,00 plus 1% for b's three units.
+    expect(await balanceOf(t.db, accounts.wallet(ib!))).toBe(1999_00n - 90_90n);
+    const holdings = await holdingsOf(token.id);
+    expect(holdings.find((h) => h.userId === sellerId)).toMatchObject({ quantity: 4, reserved: 0 });
+    expect(holdings.find((h) => h.userId === ib)).toMatchObject({ quantity: 3 });
+    expect(await ledgerTotal(t.db)).toBe(0n);
+  });
+});
+
+describe('one Idempotency-Key sent to two listings at once', () => {
+  it('buys from one of them and answers the other 422, over many races', async () => {
+    const [seller, buyer] = await activeInvestors(2, '20000.00');
+    const token = await distributingToken(t, issuerId, [{ who: seller!, quantity: 100 }], {
+      unitPriceCents: 10_00n,
+    });
+    for (let round = 0; round < 10; round++) {
+      const ids = [
+        await listed(t, seller!, token.id, 2, '1.00'),
+        await listed(t, seller!, token.id, 2, '1.00'),
+      ];
+      const key = `mural-duas-ofertas-${round}`;
+      const answers = await Promise.all(ids.map((id) => buyListing(t, buyer!, id, 1, key)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422]);
+      const trades = await t.db
+        .select()
+        .from(marketTrades)
+        .where(inArray(marketTrades.listingId, ids));
+      expect(trades).toHaveLength(1);
+    }
     expect(await ledgerTotal(t.db)).toBe(0n);
   });
 });

@@ -71,8 +71,6 @@ export interface BuyRequest {
   buyerId: number;
   listingId: number;
   quantity: number;
-  /** MARKET_FEE_PERCENT in hundredths of a percent. */
-  feeBasisPoints: number;
   /** An offer purchase since then makes the buyer an active investor. */
   activeSince: Date;
   /** The `message` of the answer. */
@@ -103,35 +101,53 @@ export type BuyOutcome =
         | 'not_active_investor'
         | 'listing_cancelled'
         | 'listing_sold_out'
-        | 'insufficient';
+        | 'insufficient'
+        /** A concurrent request with the same key committed first: asked again, it has its answer. */
+        | 'key_race';
     }
   | { outcome: 'not_enough_units'; unitsLeft: number };
 
-/** One purchase from a listing, in one statement (market_buy). */
-export async function buy(db: Database, request: BuyRequest): Promise<BuyOutcome> {
-  const { idempotency } = request;
-  const [row] = await sqlRows<{
+/**
+ * Purchases from one listing, in one transaction and one round trip (the database's
+ * market_buy_batch: packages/db/src/sql/market.sql says what happens, in order): one outcome per
+ * request, in order, each as it would have been alone. A lone purchase is a batch of one.
+ * `feeBasisPoints` is MARKET_FEE_PERCENT in hundredths of a percent.
+ */
+export async function buyBatch(
+  db: Database,
+  requests: BuyRequest[],
+  feeBasisPoints: number,
+): Promise<BuyOutcome[]> {
+  const [first] = requests;
+  if (!first) return [];
+  // One array parameter per column (a bare array would be spread into a list).
+  const column = <T>(pick: (r: BuyRequest) => T) => sql.param(requests.map(pick));
+  const rows = await sqlRows<{
     outcome: BuyOutcome['outcome'];
     units_left: string | number | null;
     answer_status: number | null;
     answer: StoredBuyAnswer | null;
   }>(
     db,
-    sql`select * from market_buy(${request.buyerId}::bigint, ${request.listingId}::bigint,
-      ${request.quantity}::bigint, ${request.feeBasisPoints}::integer,
-      ${request.activeSince.toISOString()}::timestamptz, ${idempotency?.key ?? null}::text,
-      ${idempotency?.endpoint ?? null}::text, ${idempotency?.hash ?? null}::text,
-      ${BOUGHT_STATUS}::integer, ${JSON.stringify({ message: request.message })}::jsonb)`,
+    sql`select * from market_buy_batch(${first.listingId}::bigint, ${feeBasisPoints}::integer,
+      ${buyEndpoint(first.listingId)}::text, ${BOUGHT_STATUS}::integer,
+      ${column((r) => r.buyerId)}::bigint[], ${column((r) => r.quantity)}::bigint[],
+      ${column((r) => r.activeSince.toISOString())}::timestamptz[],
+      ${column((r) => r.idempotency?.key ?? null)}::text[],
+      ${column((r) => r.idempotency?.hash ?? null)}::text[],
+      ${column((r) => JSON.stringify({ message: r.message }))}::jsonb[])`,
   );
-  switch (row!.outcome) {
-    case 'bought':
-    case 'replay':
-      return { outcome: row!.outcome, status: row!.answer_status!, answer: row!.answer! };
-    case 'not_enough_units':
-      return { outcome: 'not_enough_units', unitsLeft: Number(row!.units_left) };
-    default:
-      return { outcome: row!.outcome };
-  }
+  return rows.map((row): BuyOutcome => {
+    switch (row.outcome) {
+      case 'bought':
+      case 'replay':
+        return { outcome: row.outcome, status: row.answer_status!, answer: row.answer! };
+      case 'not_enough_units':
+        return { outcome: 'not_enough_units', unitsLeft: Number(row.units_left) };
+      default:
+        return { outcome: row.outcome };
+    }
+  });
 }
 
 /** The columns both lists read of a listing and its token. */

@@ -17,7 +17,7 @@ import {
   type Page,
 } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
-import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import {
   checkIdempotencyKey,
   keyReused,
@@ -25,6 +25,7 @@ import {
   type Outcome,
 } from '../../lib/idempotency.ts';
 import { pageOffset, toPage } from '../../lib/pagination.ts';
+import { createTransactionBatches } from '../../lib/transaction-batches.ts';
 import { firstName } from '../../mail/templates.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import { installmentAmountsPerUnit } from '../catalogue/token-figures.ts';
@@ -84,7 +85,8 @@ const toBuyResponse = (answer: repo.StoredBuyAnswer): MarketBuyResponse => {
 /**
  * The secondary board, 'Mural de Negociação' (docs/product.md §18): listings, their cancellation
  * and purchases from them. The database does each write in one statement and says what happened
- * (packages/db/src/sql/market.sql); this service turns that into the answer.
+ * (packages/db/src/sql/market.sql); this service turns that into the answer. Purchases from one
+ * listing that arrive together share a transaction (lib/transaction-batches.ts).
  */
 export function createMarketService(deps: {
   db: Database;
@@ -95,6 +97,10 @@ export function createMarketService(deps: {
 }) {
   const { db, now, feeBasisPoints, investor } = deps;
   const feePercent = basisPointsToPercent(feeBasisPoints);
+  const purchases = createTransactionBatches({
+    key: (request: repo.BuyRequest) => String(request.listingId),
+    run: (requests) => repo.buyBatch(db, requests, feeBasisPoints),
+  });
 
   return {
     /** Lists units of a distributing token the seller holds and has not listed yet. */
@@ -204,7 +210,6 @@ export function createMarketService(deps: {
         buyerId: user.id,
         listingId,
         quantity,
-        feeBasisPoints,
         activeSince: monthsBefore(now(), ACTIVE_INVESTOR_MONTHS),
         message: marketMessages.bought,
         idempotency:
@@ -212,15 +217,10 @@ export function createMarketService(deps: {
             ? undefined
             : { key: idempotencyKey, endpoint, hash: requestHash(endpoint, { quantity }) },
       };
-      let result: repo.BuyOutcome;
-      try {
-        result = await repo.buy(db, request);
-      } catch (err) {
-        // The same key sent to another listing at the same moment committed first: asked again,
-        // the database finds it and answers 422.
-        if (!isUniqueViolation(err, 'idempotent_requests_user_id_key_pk')) throw err;
-        result = await repo.buy(db, request);
-      }
+      let result = await purchases.submit(request);
+      // A request with the same key that did not wait for the buyer's wallet (another endpoint)
+      // committed first: asked again, the database finds it and answers 422.
+      if (result.outcome === 'key_race') result = await purchases.submit(request);
       switch (result.outcome) {
         case 'not_found':
           throw AppError.notFound(marketMessages.listingNotFound);
@@ -240,6 +240,8 @@ export function createMarketService(deps: {
           throw AppError.badRequest('value', marketMessages.insufficient);
         case 'key_reused':
           throw keyReused();
+        case 'key_race':
+          throw new Error('a concurrent board purchase with this key left no answer');
         case 'bought':
         case 'replay':
           return { status: result.status, body: toBuyResponse(result.answer) };

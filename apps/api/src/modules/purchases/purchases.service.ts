@@ -23,9 +23,9 @@ import {
 } from '../../lib/idempotency.ts';
 import { pageOffset, toPage } from '../../lib/pagination.ts';
 import { catalogueChanged } from '../../lib/public-cache.ts';
+import { createTransactionBatches } from '../../lib/transaction-batches.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import type { InvestorService } from '../investor/investor.service.ts';
-import { createPurchaseBatches } from './purchase-batches.ts';
 import * as repo from './purchases.repo.ts';
 
 const TOKEN_NOT_FOUND = 'Token não encontrado.';
@@ -43,7 +43,7 @@ const unitsRefused = (left: number) =>
  * Buying units of a funding offer with the wallet's balance (docs/product.md §11), and undoing a
  * purchase within its desistência window (§15). The database does each in one statement and says
  * what happened (packages/db/src/sql/purchases.sql, desistencias.sql); this service turns that into
- * the answer. Purchases of one offer that arrive together share a transaction (purchase-batches.ts).
+ * the answer. Purchases of one offer that arrive together share a transaction (lib/transaction-batches.ts).
  */
 export function createPurchasesService(deps: {
   db: Database;
@@ -56,9 +56,9 @@ export function createPurchasesService(deps: {
 }) {
   const { db, now, defaultAnnualLimitCents, desistenciaDays, investor } = deps;
   const windowHours = desistenciaDays * 24;
-  const batches = createPurchaseBatches({
-    one: async (request) => (await repo.buyTokensBatch(db, [request], defaultAnnualLimitCents))[0]!,
-    many: (requests) => repo.buyTokensBatch(db, requests, defaultAnnualLimitCents),
+  const batches = createTransactionBatches({
+    key: (request: repo.BuyRequest) => `${request.tokenId}:${request.today}`,
+    run: (requests) => repo.buyTokensBatch(db, requests, defaultAnnualLimitCents),
   });
 
   return {
@@ -85,10 +85,10 @@ export function createPurchasesService(deps: {
             ? undefined
             : { key: idempotencyKey, endpoint, hash: requestHash(endpoint, { quantity }) },
       };
-      let result = await batches.buy(request);
+      let result = await batches.submit(request);
       // A concurrent request with the same key committed first: asked again, the database
       // answers what it answered.
-      if (result.outcome === 'key_race') result = await batches.buy(request);
+      if (result.outcome === 'key_race') result = await batches.submit(request);
       switch (result.outcome) {
         case 'not_found':
           throw AppError.notFound(TOKEN_NOT_FOUND);

@@ -1,48 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { createPurchaseBatches, MAX_BATCH } from './purchase-batches.ts';
-import type { BuyOutcome, BuyRequest } from './purchases.repo.ts';
+import { createTransactionBatches, MAX_BATCH } from './transaction-batches.ts';
 
-const request = (userId: number, tokenId = 1, today = '2026-11-22'): BuyRequest => ({
+/** A request for one unit of a hot row (an offer's, a listing's) on a day, as a batch sees it. */
+interface Request {
+  userId: number;
+  rowId: number;
+  today: string;
+}
+const request = (userId: number, rowId = 1, today = '2026-11-22'): Request => ({
   userId,
-  tokenId,
-  quantity: 1,
+  rowId,
   today,
-  transferKey: `buy:${userId}`,
-  message: 'ok',
 });
-const bought = (r: BuyRequest): BuyOutcome => ({
-  outcome: 'bought',
-  status: 201,
-  body: { user: r.userId },
-});
+const bought = (r: Request) => ({ outcome: 'bought', user: r.userId });
 
-/** Executors that record each call and finish only when the test says so. */
+/** An executor that records each call and finishes only when the test says so. */
 function recorder() {
   const calls: Array<{ kind: 'one' | 'many'; users: number[]; finish: (e?: Error) => void }> = [];
-  const call = <T>(kind: 'one' | 'many', requests: BuyRequest[], answer: () => T) =>
-    new Promise<T>((resolve, reject) =>
-      calls.push({
-        kind,
-        users: requests.map((r) => r.userId),
-        finish: (error) => (error ? reject(error) : resolve(answer())),
-      }),
-    );
-  const batches = createPurchaseBatches({
-    one: (r) => call('one', [r], () => bought(r)),
-    many: (rs) => call('many', rs, () => rs.map(bought)),
+  const batches = createTransactionBatches({
+    key: (r: Request) => `${r.rowId}:${r.today}`,
+    run: (requests) =>
+      new Promise<Array<ReturnType<typeof bought>>>((resolve, reject) =>
+        calls.push({
+          kind: requests.length === 1 ? 'one' : 'many',
+          users: requests.map((r) => r.userId),
+          finish: (error) => (error ? reject(error) : resolve(requests.map(bought))),
+        }),
+      ),
   });
   const settle = () => new Promise((resolve) => setImmediate(resolve));
   return { calls, batches, settle };
 }
 
-describe('purchase batches', () => {
-  it('sends a purchase at once when its offer has none running, and the ones arriving meanwhile together', async () => {
+describe('transaction batches', () => {
+  it('sends a request at once when its row has none running, and the ones arriving meanwhile together', async () => {
     const { calls, batches, settle } = recorder();
-    const first = batches.buy(request(1));
+    const first = batches.submit(request(1));
     expect(calls).toMatchObject([{ kind: 'one', users: [1] }]);
-    const rest = [2, 3, 4].map((u) => batches.buy(request(u)));
-    const other = batches.buy(request(9, 2));
-    const nextDay = batches.buy(request(8, 1, '2026-11-23'));
+    const rest = [2, 3, 4].map((u) => batches.submit(request(u)));
+    const other = batches.submit(request(9, 2));
+    const nextDay = batches.submit(request(8, 1, '2026-11-23'));
     expect(calls.map((c) => c.users)).toEqual([[1], [9], [8]]);
     calls[0]!.finish();
     expect(await first).toEqual(bought(request(1)));
@@ -55,9 +52,9 @@ describe('purchase batches', () => {
     await Promise.all([other, nextDay]);
   });
 
-  it(`puts at most ${MAX_BATCH} purchases in one transaction`, async () => {
+  it(`puts at most ${MAX_BATCH} requests in one transaction`, async () => {
     const { calls, batches, settle } = recorder();
-    const all = Array.from({ length: MAX_BATCH + 6 }, (_, u) => batches.buy(request(u)));
+    const all = Array.from({ length: MAX_BATCH + 6 }, (_, u) => batches.submit(request(u)));
     calls[0]!.finish();
     await settle();
     expect(calls[1]!.users).toHaveLength(MAX_BATCH);
@@ -68,9 +65,9 @@ describe('purchase batches', () => {
     expect(await Promise.all(all)).toHaveLength(MAX_BATCH + 6);
   });
 
-  it('tries each purchase alone when the database refused the whole transaction', async () => {
+  it('tries each request alone when the database refused the whole transaction', async () => {
     const { calls, batches, settle } = recorder();
-    const all = [1, 2, 3].map((u) => batches.buy(request(u)));
+    const all = [1, 2, 3].map((u) => batches.submit(request(u)));
     calls[0]!.finish();
     await settle();
     calls[1]!.finish(
@@ -85,9 +82,9 @@ describe('purchase batches', () => {
     expect(await Promise.all(all)).toEqual([1, 2, 3].map((u) => bought(request(u))));
   });
 
-  it('never retries when the outcome is unknown (the connection lost): each purchase fails', async () => {
+  it('never retries when the outcome is unknown (the connection lost): each request fails', async () => {
     const { calls, batches, settle } = recorder();
-    const all = [1, 2, 3].map((u) => batches.buy(request(u)).catch((e: Error) => e.message));
+    const all = [1, 2, 3].map((u) => batches.submit(request(u)).catch((e: Error) => e.message));
     calls[0]!.finish();
     await settle();
     calls[1]!.finish(Object.assign(new Error('Connection terminated'), { code: 'EPIPE' }));
