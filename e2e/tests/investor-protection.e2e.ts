@@ -156,7 +156,25 @@ describe('investor protection (CVM 88)', () => {
       await page.getByRole('menuitem', { name: 'Perfil de Investidor' }).click();
       await page.waitForURL('**/investor-profile');
       await page.getByRole('heading', { name: 'Perfil de Investidor' }).waitFor();
-      await page.getByRole('textbox', { name: 'Renda bruta anual' }).fill('120000');
+      // Typed at full speed on a phone's CPU (four times slower): every key lands where it was
+      // typed, the cents shown when the field is left (a padded field once turned 123456,78 into
+      // 12.345.678,00 there; components/decimal-input.tsx).
+      const income = page.getByRole('textbox', { name: 'Renda bruta anual' });
+      const cpu = await page.context().newCDPSession(page);
+      await cpu.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      for (const [typed, whileTyping, left] of [
+        ['123456,78', 'R$ 123.456,78', 'R$ 123.456,78'],
+        ['0,5', 'R$ 0,5', 'R$ 0,50'],
+        ['120000', 'R$ 120.000', 'R$ 120.000,00'],
+      ]) {
+        await income.fill('');
+        await income.pressSequentially(typed!);
+        await expect.poll(() => income.inputValue()).toBe(whileTyping);
+        await income.blur();
+        await expect.poll(() => income.inputValue()).toBe(left);
+      }
+      await cpu.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cpu.detach();
       await page.getByRole('textbox', { name: 'Aplicações financeiras' }).fill('80000');
       await page
         .getByRole('textbox', { name: 'Investido em outras plataformas neste ano' })

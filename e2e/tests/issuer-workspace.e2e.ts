@@ -354,10 +354,13 @@ describe('issuer workspace in the browser', () => {
     // At least two thirds of the maximum (docs/product.md §15).
     await field(page, 'Captação mínima').pressSequentially('100000');
     await field(page, 'Captação máxima').pressSequentially('150000');
+    // The cents appear when the field is left, not while typing (components/decimal-input.tsx).
+    await expect.poll(() => field(page, 'Captação máxima').inputValue()).toBe('R$ 150.000');
+    await field(page, 'Captação máxima').blur();
     await expect.poll(() => field(page, 'Captação máxima').inputValue()).toBe('R$ 150.000,00');
-    // At a person's pace: with no delay on a loaded host, the comma could reach the field before it
-    // had re-rendered the '2' (react-number-format's controlled value), and '12,5' read '125,00 %'.
-    await field(page, 'Juros praticados (%)').pressSequentially('12,5', { delay: 60 });
+    // At full speed: the comma is typed, never a jump of the caret that a quick key outruns.
+    await field(page, 'Juros praticados (%)').pressSequentially('12,5');
+    await field(page, 'Juros praticados (%)').blur();
     await expect.poll(() => field(page, 'Juros praticados (%)').inputValue()).toBe('12,50 %');
     await page.getByRole('combobox', { name: 'Número de parcelas' }).click();
     await page.getByRole('option', { name: '12 parcelas' }).click();
@@ -494,8 +497,8 @@ describe('issuer workspace in the browser', () => {
     expect(puts).toEqual([]);
 
     await field(page, 'Preço unitário').fill('');
-    // At a person's pace, as 'Juros praticados' above: a loaded host once read '1.499,00'.
-    await field(page, 'Preço unitário').pressSequentially('149,9', { delay: 60 });
+    await field(page, 'Preço unitário').pressSequentially('149,9');
+    await field(page, 'Preço unitário').blur();
     await expect.poll(() => field(page, 'Preço unitário').inputValue()).toBe('R$ 149,90');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL('**/registered-token-list');

@@ -1,5 +1,5 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { toFixedDecimal } from '@/lib/money-input';
 
 interface DecimalInputProps extends Omit<
@@ -18,7 +18,24 @@ interface DecimalInputProps extends Omit<
  * A pt-BR number field ('R$ 1.500,00', '12,50 %', '1.000') holding the API's decimal string. The
  * value comes from the input's numeric string, never from a float.
  */
-export function DecimalInput({ value, onChange, places, inputRef, ...rest }: DecimalInputProps) {
+export function DecimalInput({
+  value,
+  onChange,
+  places,
+  inputRef,
+  onFocus,
+  onBlur,
+  ...rest
+}: DecimalInputProps) {
+  // Zeros padded while typing ('R$ 12,00' after the '2') make the comma a jump of the caret past
+  // the one already there: a key typed before the caret has moved lands in the whole part
+  // (123456,78 became 12.345.678,00 on a slow phone). They are added when the field is left.
+  const [focused, setFocused] = useState(false);
+  // What the field holds as typed ("1234." after the comma), given back while it still means the
+  // caller's value, so the field does not re-read the caller's "1234.00" and pad it; any other
+  // value (a reset, a value filled in) replaces it.
+  const [typed, setTyped] = useState(value);
+  const shown = toFixedDecimal(typed, places) === value ? typed : value;
   return (
     <NumberInput
       size="md"
@@ -26,14 +43,25 @@ export function DecimalInput({ value, onChange, places, inputRef, ...rest }: Dec
       allowNegative={false}
       decimalSeparator=","
       allowedDecimalSeparators={[',']}
-      fixedDecimalScale={places > 0}
+      fixedDecimalScale={places > 0 && !focused}
       allowDecimal={places > 0}
       {...rest}
+      onFocus={(event) => {
+        setFocused(true);
+        onFocus?.(event);
+      }}
+      onBlur={(event) => {
+        setFocused(false);
+        onBlur?.(event);
+      }}
       ref={inputRef}
       decimalScale={places}
       valueIsNumericString
-      value={value}
-      onValueChange={(values) => onChange(toFixedDecimal(values.value, places))}
+      value={shown}
+      onValueChange={(values) => {
+        setTyped(values.value);
+        onChange(toFixedDecimal(values.value, places));
+      }}
       inputMode={places > 0 ? 'decimal' : 'numeric'}
     />
   );
