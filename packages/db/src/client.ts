@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
+import {
+  drizzle as drizzlePg,
+  NodePgSession,
+  NodePgTransaction,
+  type NodePgDatabase,
+} from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import {
@@ -88,6 +94,7 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
   // docs/SECURITY.md). The query in flight is rejected with the error all the same.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema });
+  releaseEveryTransactionClient(db, pool);
   const listens = createListenConnection(url);
   return {
     db,
@@ -119,6 +126,56 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
       max: poolSize,
     }),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * drizzle's pooled transaction sends BEGIN before the `try` whose `finally` gives its client back:
+ * a BEGIN that fails (a connection that died while idle in the pool, PostgreSQL restarting) kept
+ * that client lent out for good, and a pool that lost them all hung its callers and its own end
+ * (the money soak's clean-up did; docs/SECURITY.md). The same steps, with BEGIN inside; a client
+ * whose transaction could not start or be rolled back is closed instead of lent again.
+ */
+function releaseEveryTransactionClient(db: NodePgDatabase<Schema>, pool: pg.Pool) {
+  // drizzle's own session (marked internal): what a transaction's session is built from.
+  type Parts = ConstructorParameters<typeof NodePgTransaction<Schema, never>>;
+  const { session } = db as unknown as {
+    session: {
+      dialect: Parts[0];
+      schema: Parts[2];
+      options: ConstructorParameters<typeof NodePgSession>[3];
+      transaction: <T>(
+        run: (tx: NodePgTransaction<Schema, never>) => Promise<T>,
+        config?: PgTransactionConfig,
+      ) => Promise<T>;
+    };
+  };
+  session.transaction = async (run, config) => {
+    const client = await pool.connect();
+    const own = new NodePgSession(client, session.dialect, session.schema, session.options);
+    const tx = new NodePgTransaction<Schema, never>(session.dialect, own, session.schema);
+    let unusable: Error | undefined;
+    try {
+      try {
+        await tx.execute(sql`begin`);
+        if (config) await tx.setTransaction(config);
+      } catch (error) {
+        unusable = error as Error;
+        throw error;
+      }
+      try {
+        const result = await run(tx);
+        await tx.execute(sql`commit`);
+        return result;
+      } catch (error) {
+        await tx.execute(sql`rollback`).catch((rollbackError: Error) => {
+          unusable = rollbackError;
+        });
+        throw error;
+      }
+    } finally {
+      client.release(unusable);
+    }
   };
 }
 
