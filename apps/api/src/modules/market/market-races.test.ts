@@ -1,7 +1,13 @@
 import { addDays, marketMessages, todayInSaoPaulo } from '@copaiba/contracts';
-import { ledgerTransfers, marketListings, marketTrades, tokenHoldings } from '@copaiba/db';
-import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  idempotentRequests,
+  ledgerTransfers,
+  marketListings,
+  marketTrades,
+  tokenHoldings,
+} from '@copaiba/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buyListing,
   buyTokens,
@@ -187,7 +193,7 @@ describe('purchases from one listing in one transaction', () => {
   });
 });
 
-describe('one Idempotency-Key sent to two listings at once', () => {
+describe('one Idempotency-Key in two requests at once', () => {
   it('buys from one of them and answers the other 422, over many races', async () => {
     const [seller, buyer] = await activeInvestors(2, '20000.00');
     const token = await distributingToken(t, issuerId, [{ who: seller!, quantity: 100 }], {
@@ -207,6 +213,51 @@ describe('one Idempotency-Key sent to two listings at once', () => {
         .where(inArray(marketTrades.listingId, ids));
       expect(trades).toHaveLength(1);
     }
+    expect(await ledgerTotal(t.db)).toBe(0n);
+  });
+
+  it('answers 422 when another endpoint commits the key while the purchase waits for it', async () => {
+    const [seller, buyer] = await activeInvestors(2, '2000.00');
+    const buyerId = await userIdOf(t, buyer!);
+    const token = await distributingToken(t, issuerId, [{ who: seller!, quantity: 10 }]);
+    const id = await listed(t, seller!, token.id, 5, '1.00');
+    const key = 'mural-chave-disputada';
+    // Another request's transaction (a deposit, say) holds the same key, not yet committed.
+    let commit!: () => void;
+    let inserted!: () => void;
+    const keyWritten = new Promise<void>((resolve) => (inserted = resolve));
+    const other = t.db.transaction(async (tx) => {
+      await tx.insert(idempotentRequests).values({
+        userId: buyerId,
+        key,
+        endpoint: 'wallet/deposit',
+        requestHash: 'outra-requisicao',
+        status: 201,
+        body: {},
+      });
+      inserted();
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await keyWritten;
+    const buying = buyListing(t, buyer!, id, 1, key);
+    // The purchase found no answer under the key and now waits on it.
+    await vi.waitFor(
+      async () => {
+        const waiting = await t.db.execute(
+          sql`select 1 from pg_stat_activity
+              where query like '%market_buy_batch%' and wait_event_type = 'Lock'`,
+        );
+        expect(waiting).toMatchObject({ rowCount: 1 });
+      },
+      { timeout: 10_000 },
+    );
+    commit();
+    await other;
+    const res = await buying;
+    expect(res.statusCode).toBe(422);
+    expect(await t.db.select().from(marketTrades).where(eq(marketTrades.listingId, id))).toEqual(
+      [],
+    );
     expect(await ledgerTotal(t.db)).toBe(0n);
   });
 });
