@@ -23,17 +23,15 @@ export function DecimalInput({
   onChange,
   places,
   inputRef,
-  onFocus,
   onBlur,
   ...rest
 }: DecimalInputProps) {
-  // Zeros padded while typing ('R$ 12,00' after the '2') make the comma a jump of the caret past
-  // the one already there: a key typed before the caret has moved lands in the whole part
-  // (123456,78 became 12.345.678,00 on a slow phone). They are added when the field is left.
-  const [focused, setFocused] = useState(false);
   // What the field holds as typed ("1234." after the comma), given back while it still means the
-  // caller's value, so the field does not re-read the caller's "1234.00" and pad it; any other
-  // value (a reset, a value filled in) replaces it.
+  // caller's value ("1234.00"). Never padded while typing: with zeros added at each key ('R$ 12,00'
+  // after the '2') the comma only moved the caret past the one already there, and a key typed
+  // before the caret had moved landed in the whole part (123456,78 became 12.345.678,00 on a slow
+  // phone). The cents are written out when the field is left; any other value (a reset, a value
+  // filled in) replaces what was typed.
   const [typed, setTyped] = useState(value);
   const shown = toFixedDecimal(typed, places) === value ? typed : value;
   return (
@@ -43,19 +41,15 @@ export function DecimalInput({
       allowNegative={false}
       decimalSeparator=","
       allowedDecimalSeparators={[',']}
-      fixedDecimalScale={places > 0 && !focused}
       allowDecimal={places > 0}
       {...rest}
-      onFocus={(event) => {
-        setFocused(true);
-        onFocus?.(event);
-      }}
       onBlur={(event) => {
-        setFocused(false);
+        setTyped(toFixedDecimal(shown, places));
         onBlur?.(event);
       }}
       ref={inputRef}
       decimalScale={places}
+      fixedDecimalScale={false}
       valueIsNumericString
       value={shown}
       onValueChange={(values) => {
