@@ -43,7 +43,8 @@ const unitsRefused = (left: number) =>
  * Buying units of a funding offer with the wallet's balance (docs/product.md §11), and undoing a
  * purchase within its desistência window (§15). The database does each in one statement and says
  * what happened (packages/db/src/sql/purchases.sql, desistencias.sql); this service turns that into
- * the answer. Purchases of one offer that arrive together share a transaction (lib/transaction-batches.ts).
+ * the answer. Purchases of one offer that arrive together share a transaction
+ * (lib/transaction-batches.ts).
  */
 export function createPurchasesService(deps: {
   db: Database;
