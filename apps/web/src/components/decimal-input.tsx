@@ -44,7 +44,8 @@ export function DecimalInput({
       allowDecimal={places > 0}
       {...rest}
       onBlur={(event) => {
-        setTyped(toFixedDecimal(shown, places));
+        // What was typed, padded, is the caller's value.
+        setTyped(value);
         onBlur?.(event);
       }}
       ref={inputRef}
