@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { investorMessages, todayInSaoPaulo } from '@copaiba/contracts';
-import { installmentPayments, ledgerTransfers, offerJobQueue, tokens, users } from '@copaiba/db';
-import { and, count, eq, inArray, lt, notExists, or } from 'drizzle-orm';
+import {
+  installmentPayments,
+  ledgerTransfers,
+  marketTrades,
+  offerJobQueue,
+  tokens,
+  users,
+} from '@copaiba/db';
+import { and, count, eq, exists, inArray, lt, ne, notExists, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { isDatabaseUnavailable, TEMPORARILY_UNAVAILABLE } from '../lib/app-error.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { RISK_TERM } from '../modules/investor/risk-term.ts';
@@ -59,6 +67,11 @@ export interface SoakReport {
     /** The secondary board (docs/product.md §18). */
     listings: number;
     marketBuys: number;
+    /**
+     * Board purchases whose transaction they shared with another of the same listing (one
+     * `market_buy_batch`: the trades carry one transaction's time).
+     */
+    marketBuysTogether: number;
     marketBuyReplays: number;
     cancels: number;
     /** Notifications marked read (all, or a few of the first page). */
@@ -216,6 +229,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       maturedOffers: 0,
       listings: 0,
       marketBuys: 0,
+      marketBuysTogether: 0,
       marketBuyReplays: 0,
       cancels: 0,
       notificationsRead: 0,
@@ -573,18 +587,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
     }
 
-    /** A purchase from one of the board's newest listings: many workers meet on the same ones. */
-    async function marketBuy(who: Investor) {
+    /** One of the board's newest listings not the investor's own: many workers meet on them. */
+    async function pickListing(who: Investor) {
       const board = await request<{
         results?: Array<{ id: number; quantity_left: number; mine: boolean }>;
       }>('GET', '/api/market/listings/', { token: who.token });
       if (board.status !== 200) {
         report.breaks.push(`the board answered ${board.status}: ${JSON.stringify(board.body)}`);
-        return;
+        return undefined;
       }
       const others = (board.body.results ?? []).filter((l) => !l.mine);
-      if (others.length === 0) return;
-      const listing = random.pick(others);
+      return others.length === 0 ? undefined : random.pick(others);
+    }
+
+    async function buyFromListing(who: Investor, listing: { id: number; quantity_left: number }) {
       const quantity = random.int(1, Math.min(3, listing.quantity_left));
       const key = `soak-mkt-${randomBytes(8).toString('hex')}`;
       const res = await request('POST', `/api/market/listings/${listing.id}/buy/`, {
@@ -604,6 +620,23 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       } else if (res.status !== 400 && res.status !== 403) {
         report.breaks.push(`board purchase answered ${res.status}: ${JSON.stringify(res.body)}`);
       }
+    }
+
+    async function marketBuy(who: Investor) {
+      const listing = await pickListing(who);
+      if (listing) await buyFromListing(who, listing);
+    }
+
+    /**
+     * A rush on one listing: six investors buy from it at the same moment, as on a busy board.
+     * Those reaching one process while its purchase of the listing runs share the next
+     * transaction (market_buy_batch), some refused in it when the units run out.
+     */
+    async function marketRush(who: Investor) {
+      const listing = await pickListing(who);
+      if (!listing) return;
+      const others = investors.filter((i) => i !== who).sort(() => random.next() - 0.5);
+      await Promise.all([who, ...others.slice(0, 5)].map((b) => buyFromListing(b, listing)));
     }
 
     async function replayMarketBuy(who: Investor) {
@@ -667,7 +700,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         });
         const bought: Array<{ userId: number; quantity: number }> = [];
         for (const b of buyers) {
-          const quantity = random.int(1, 3);
+          // Enough units that a listing of them outlasts one purchase: buyers then meet on it and
+          // their purchases share a transaction (market_buy_batch), as they would on a busy board.
+          const quantity = random.int(1, 12);
           try {
             await tx.transaction((inner) =>
               recordPastPurchase(inner, {
@@ -710,7 +745,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           else if (roll < 0.76) await forgery();
           else if (roll < 0.8) await readNotifications(who);
           else if (roll < 0.86) await listUnits(who);
-          else if (roll < 0.93) await marketBuy(who);
+          else if (roll < 0.91) await marketBuy(who);
+          else if (roll < 0.93) await marketRush(who);
           else if (roll < 0.95) await replayMarketBuy(who);
           else await cancel(who);
         });
@@ -870,6 +906,25 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       await sleep(500);
     }
     await checkAtRest('at the end', true);
+    const other = alias(marketTrades, 'other');
+    const [together] = await db
+      .select({ n: count() })
+      .from(marketTrades)
+      .where(
+        exists(
+          db
+            .select()
+            .from(other)
+            .where(
+              and(
+                eq(other.listingId, marketTrades.listingId),
+                eq(other.createdAt, marketTrades.createdAt),
+                ne(other.id, marketTrades.id),
+              ),
+            ),
+        ),
+      );
+    report.acknowledged.marketBuysTogether = together?.n ?? 0;
     await Promise.all(apis.map((a) => a.stop()));
   } catch (err) {
     running = false;
