@@ -248,6 +248,7 @@ async function main() {
     let rss = sampleRss(api!.pid);
     log('public reads vs hello-world, and the same bytes from bare Fastify');
     // What an answer's size alone allows: the API's own answers sent by bare Fastify, same rounds.
+    const sameBytesName = (path: string) => `${path} (same bytes)`;
     const answers: Record<string, string> = {};
     let publicRounds: Paired[] = [];
     if (want('public')) {
@@ -264,14 +265,14 @@ async function main() {
         async () => (await get(hello.url, '/')()).rps,
         publicPaths.flatMap((path) => [
           { name: path, measure: get(api!.url, path) },
-          { name: `${path} (same bytes)`, measure: get(sameBytes.url, path) },
+          { name: sameBytesName(path), measure: get(sameBytes.url, path) },
         ]),
       );
       await sameBytes.stop();
     }
-    const publicReads = publicRounds.filter((p) => !p.name.endsWith(' (same bytes)'));
+    const publicReads = publicRounds.filter((p) => publicPaths.includes(p.name));
     const sameBytesRatio = (p: Paired) =>
-      ratioOf(publicRounds.find((q) => q.name === `${p.name} (same bytes)`)!);
+      ratioOf(publicRounds.find((q) => q.name === sameBytesName(p.name))!);
     const peakRssPublic = rss.stop();
     rss = sampleRss(api!.pid);
     log('authenticated reads vs a primary-key read through pg');

@@ -123,6 +123,7 @@ function generator(seed: number) {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+    shuffle: <T>(items: readonly T[]) => [...items].sort(() => next() - 0.5),
   };
 }
 
@@ -635,7 +636,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     async function marketRush(who: Investor) {
       const listing = await pickListing(who);
       if (!listing) return;
-      const others = investors.filter((i) => i !== who).sort(() => random.next() - 0.5);
+      const others = random.shuffle(investors.filter((i) => i !== who));
       await Promise.all([who, ...others.slice(0, 5)].map((b) => buyFromListing(b, listing)));
     }
 
@@ -685,8 +686,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     async function maturedOffer() {
       const success = random.next() < 0.5;
       // Wallets taken in the order of their users' ids, as every transaction of several does.
-      const buyers = [...investors]
-        .sort(() => random.next() - 0.5)
+      const buyers = random
+        .shuffle(investors)
         .slice(0, random.int(1, 3))
         .sort((a, b) => a.id - b.id);
       const done = await db.transaction(async (tx) => {
