@@ -14,6 +14,7 @@ import { payDueInstallments } from '../../apps/api/src/modules/jobs/installment-
 import { closeDueOffers } from '../../apps/api/src/modules/jobs/offer-closing.ts';
 import { insertIssuer, insertToken } from '../../apps/api/src/testing/catalogue-fixtures.ts';
 import { generateOfferBuyers } from '../../apps/api/src/testing/scale-data.ts';
+import { TEST_ENCRYPTION_SECRET } from '../../apps/api/src/testing/test-keys.ts';
 import { recreateDatabase, serverUrl, signIn } from './fixtures.ts';
 import { load, loadWhile, type LoadOptions } from './load.ts';
 import type { Child } from './processes.ts';
@@ -32,11 +33,14 @@ export interface JobFigure {
 
 export async function offerJobsAtScale(options: {
   holders: number;
-  secrets: { JWT_SECRET: string; ENCRYPTION_KEY: string };
-  startApi: (database: string) => Promise<Child>;
+  jwtSecret: string;
+  startApi: (database: string, env: Record<string, string>) => Promise<Child>;
   log: (message: string) => void;
 }) {
-  const { holders, secrets, log } = options;
+  const { holders, log } = options;
+  // The issuer comes from the tests' fixture, sealed with the tests' key: an API started with
+  // another key refuses the database (docs/OPERATIONS.md, "Rotating keys").
+  const secrets = { JWT_SECRET: options.jwtSecret, ENCRYPTION_KEY: TEST_ENCRYPTION_SECRET };
   const url = serverUrl(JOBS_DATABASE);
   await recreateDatabase(JOBS_DATABASE);
   const handle = connectPostgres(url, 4);
@@ -101,7 +105,7 @@ export async function offerJobsAtScale(options: {
       { jwtSecret: secrets.JWT_SECRET, encryptionKey: secrets.ENCRYPTION_KEY },
       people,
     );
-    api = await options.startApi(JOBS_DATABASE);
+    api = await options.startApi(JOBS_DATABASE, { ENCRYPTION_KEY: TEST_ENCRYPTION_SECRET });
     const buying: LoadOptions = {
       url: api.url,
       path: `/api/wallet/buy-token/${open.id}`,

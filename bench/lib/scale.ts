@@ -114,7 +114,7 @@ export async function runScale({
     const offerJobs = () => {
       log(`the offer jobs with ${JOB_HOLDERS} buyers, purchases of another offer meanwhile`);
       return timed('offer jobs', () =>
-        offerJobsAtScale({ holders: JOB_HOLDERS, secrets, startApi: (db) => startApi(db), log }),
+        offerJobsAtScale({ holders: JOB_HOLDERS, jwtSecret: secrets.JWT_SECRET, startApi, log }),
       );
     };
     if (jobsOnly) {
