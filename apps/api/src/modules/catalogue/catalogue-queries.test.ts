@@ -59,6 +59,8 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
@@ -67,8 +69,12 @@ const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
  * The statement's plan with sequential scans priced out: a table still read sequentially has no
  * index the query can use.
  */
-async function planOf(query: Logged, settings: string[] = []): Promise<PlanNode[]> {
-  const explain = `explain (format json) ${query.sql}`;
+async function planOf(
+  query: Logged,
+  settings: string[] = [],
+  analyze = false,
+): Promise<PlanNode[]> {
+  const explain = `explain (${analyze ? 'analyze, ' : ''}format json) ${query.sql}`;
   const params = query.params.map((p) => (typeof p === 'bigint' ? p.toString() : p));
   let raw: unknown;
   const client = (handle.db as unknown as { $client: unknown }).$client;
@@ -283,6 +289,44 @@ describe("'Meus Ativos' is one statement a page", () => {
     const past = () => reads.holdings(userId, { offset: 60, limit: 6 });
     expect(await statementsOf(past)).toHaveLength(2);
     expect((await past()).count).toBe(1);
+  });
+
+  it('a page holds the newest holdings, and its count all of them but the emptied', async () => {
+    const [{ id: holder }] = (await handle.db
+      .insert(users)
+      .values({ name: 'Muitos ativos', email: 'many@copaiba.dev', passwordHash: 'x' })
+      .returning({ id: users.id })) as [{ id: number }];
+    const held: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const { id } = await insertToken(handle.db, issuerId, { name: `Ativo ${i}` });
+      // Updated a minute apart, the first the oldest; the last one sold out of (quantity 0).
+      await handle.db.insert(tokenHoldings).values({
+        userId: holder,
+        tokenId: id,
+        quantity: i === 8 ? 0 : i + 1,
+        updatedAt: new Date(Date.UTC(2026, 0, 1, 12, i)),
+      });
+      if (i < 8) held.unshift(id);
+    }
+    const reads = walletRepo.createWalletReads(db);
+    const rowsOf = (page: Awaited<ReturnType<typeof reads.holdings>>) =>
+      page.rows.map((r) => [r.token.id, r.holding.quantity]);
+    const first = () => reads.holdings(holder, { offset: 0, limit: 6 });
+    const [statement] = await statementsOf(first);
+    expect(await statementsOf(first)).toHaveLength(1);
+    // Only the page's holdings are joined to their tokens, however many the investor has.
+    const tokensRead = (await planOf(statement!, [], true))
+      .filter((n) => n['Relation Name'] === 'tokens')
+      .reduce((sum, n) => sum + n['Actual Rows']! * n['Actual Loops']!, 0);
+    expect(tokensRead).toBe(6);
+    expect((await first()).count).toBe(8);
+    expect(rowsOf(await first())).toEqual(held.slice(0, 6).map((id, i) => [id, 8 - i]));
+    const second = await reads.holdings(holder, { offset: 6, limit: 6 });
+    expect(second.count).toBe(8);
+    expect(rowsOf(second)).toEqual([
+      [held[6], 2],
+      [held[7], 1],
+    ]);
   });
 });
 

@@ -25,6 +25,7 @@ import {
   sql,
   type Placeholder,
 } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accounts } from '../ledger/ledger.ts';
 
 const sumCents = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)`;
@@ -192,18 +193,31 @@ export function createWalletReads(db: Database) {
   );
 
   // 'Meus Ativos' without a search: a page of holdings, each row also carrying how many in all.
+  // The page and its count come from the holdings alone, and only the page's rows are joined to
+  // their tokens: an investor with 200 holdings reads 6 tokens, not 200 (docs/PERFORMANCE.md).
   const mine = and(eq(tokenHoldings.userId, userId), gt(tokenHoldings.quantity, 0));
-  const holdingsPage = db
+  const newest = db
     .select({
-      ...holdingColumns(userId),
-      total: sql`${db.select({ n: count() }).from(tokenHoldings).where(mine)}`.mapWith(Number),
+      tokenId: tokenHoldings.tokenId,
+      quantity: tokenHoldings.quantity,
+      reserved: tokenHoldings.reserved,
+      updatedAt: tokenHoldings.updatedAt,
+      total: sql<number>`count(*) over ()`.as('total'),
     })
     .from(tokenHoldings)
-    .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
     .where(mine)
     .orderBy(desc(tokenHoldings.updatedAt))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
+    .as('newest');
+  const holdingsPage = db
+    .select({
+      ...holdingColumns(userId, newest),
+      total: sql`${newest.total}`.mapWith(Number),
+    })
+    .from(newest)
+    .innerJoin(tokens, eq(tokens.id, newest.tokenId))
+    .orderBy(desc(newest.updatedAt))
     .prepare('wallet_holdings');
   const holdingsTotal = db
     .select({ n: count() })
@@ -257,11 +271,17 @@ export function createWalletReads(db: Database) {
 export type WalletReads = ReturnType<typeof createWalletReads>;
 
 /** A holding's row for 'Meus Ativos': the holding, its token, what it paid the user, installments paid. */
-function holdingColumns(userId: number | Placeholder) {
+function holdingColumns(
+  userId: number | Placeholder,
+  holding: {
+    quantity: AnyPgColumn<{ data: number; notNull: true }>;
+    reserved: AnyPgColumn<{ data: number; notNull: true }>;
+  },
+) {
   return {
     // Only what the row shows (holdings-presenter.ts): a token row's texts and terms would be
     // read, sent and parsed for every line of the page.
-    holding: { quantity: tokenHoldings.quantity, reserved: tokenHoldings.reserved },
+    holding: { quantity: holding.quantity, reserved: holding.reserved },
     token: {
       id: tokens.id,
       name: tokens.name,
@@ -299,7 +319,7 @@ export async function holdings(
     .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
     .where(mine);
   const rows = await db
-    .select(holdingColumns(userId))
+    .select(holdingColumns(userId, tokenHoldings))
     .from(tokenHoldings)
     .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
     .where(mine)
