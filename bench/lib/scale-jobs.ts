@@ -37,10 +37,10 @@ export async function offerJobsAtScale(options: {
   startApi: (database: string, env: Record<string, string>) => Promise<Child>;
   log: (message: string) => void;
 }) {
-  const { holders, log } = options;
-  // The issuer comes from the tests' fixture, sealed with the tests' key: an API started with
-  // another key refuses the database (docs/OPERATIONS.md, "Rotating keys").
-  const secrets = { JWT_SECRET: options.jwtSecret, ENCRYPTION_KEY: TEST_ENCRYPTION_SECRET };
+  const { holders, jwtSecret, log } = options;
+  // The issuer comes from the tests' fixture, sealed with the tests' key: the API starts with that
+  // key, since it refuses a database its key cannot open (docs/OPERATIONS.md, "Rotating keys").
+  const encryptionKey = TEST_ENCRYPTION_SECRET;
   const url = serverUrl(JOBS_DATABASE);
   await recreateDatabase(JOBS_DATABASE);
   const handle = connectPostgres(url, 4);
@@ -100,12 +100,8 @@ export async function offerJobsAtScale(options: {
       .select({ id: users.id, tokenVersion: users.tokenVersion })
       .from(users)
       .where(inArray(users.id, [...refunded.slice(0, 100), ...held.slice(0, 100)]));
-    const signed = await signIn(
-      db,
-      { jwtSecret: secrets.JWT_SECRET, encryptionKey: secrets.ENCRYPTION_KEY },
-      people,
-    );
-    api = await options.startApi(JOBS_DATABASE, { ENCRYPTION_KEY: TEST_ENCRYPTION_SECRET });
+    const signed = await signIn(db, { jwtSecret, encryptionKey }, people);
+    api = await options.startApi(JOBS_DATABASE, { ENCRYPTION_KEY: encryptionKey });
     const buying: LoadOptions = {
       url: api.url,
       path: `/api/wallet/buy-token/${open.id}`,
