@@ -161,7 +161,12 @@ async function marketSellOut(url: string, market: MarketFixtures) {
 }
 
 async function main() {
-  if (args.has('--scale')) return runScale({ quick, log, jobsOnly: only.has('jobs') });
+  if (args.has('--scale')) {
+    // --scale keeps its own data directory and mail relay (lib/scale.ts), not these.
+    await relay.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return runScale({ quick, log, jobsOnly: only.has('jobs') });
+  }
   const startedAt = Date.now();
   const children: Child[] = [];
   const figures: Figure[] = [];
@@ -540,17 +545,23 @@ async function main() {
   }
 }
 
-main().then(
-  () => {
-    // Everything is written and stopped. Both `--scale` runs of 2026-11-26 then stayed up for an
-    // hour, something still open: say what, and end the command (a script's exit, no request or
-    // money in flight).
-    const left = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
-    if (left.length > 0) process.stderr.write(`bench: still open at the end: ${left.join(', ')}\n`);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+main()
+  // A moment first, so the handles of servers just closed are gone.
+  .then(() => new Promise((resolve) => setTimeout(resolve, 100)))
+  .then(
+    () => {
+      // Everything is written and stopped. Both `--scale` runs of 2026-11-26 then stayed up for
+      // an hour, something still open: say what, and end the command (a script's exit, no
+      // request or money in flight).
+      const left = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
+      if (left.length > 0)
+        process.stderr.write(`bench: still open at the end: ${left.join(', ')}\n`);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `bench failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
