@@ -28,7 +28,7 @@ import {
   type MarketFixtures,
 } from './lib/market.ts';
 import { load, median, pgbenchDecrement, type LoadResult } from './lib/load.ts';
-import { repoRoot, run, sampleRss, startNode, type Child } from './lib/processes.ts';
+import { repoRoot, run, sampleRss, startBenchApi, startNode, type Child } from './lib/processes.ts';
 import { markdownTable, type Figure } from './lib/report.ts';
 import { runScale } from './lib/scale.ts';
 import { entryJavaScript, webFigures } from './lib/web.ts';
@@ -66,32 +66,6 @@ const secrets = {
   JWT_SECRET: randomBytes(32).toString('hex'),
   ENCRYPTION_KEY: randomBytes(32).toString('hex'),
 };
-const dataDir = mkdtempSync(join(tmpdir(), 'copaiba-bench-'));
-const relay = await startSmtpSink({ keep: false });
-const apiEnv = (extra: Record<string, string> = {}) => ({
-  NODE_ENV: 'production',
-  DATABASE_URL: serverUrl(DATABASE),
-  DATABASE_POOL_SIZE: String(POOL_SIZE),
-  DATA_DIR: dataDir,
-  // Every purchase mails its receipt (docs/product.md §16): a relay that accepts them, as in
-  // production; a refused one would leave the mail sender retrying a growing outbox.
-  SMTP_URL: relay.url,
-  LOG_LEVEL: 'warn',
-  // Scheduled jobs would add noise; the bench measures requests.
-  JOBS_INTERVAL_SECONDS: '0',
-  SEED_DEMO: 'false',
-  PIX_PROVIDER: 'sandbox',
-  // The on-chain record (an in-process EVM by default) is not what this bench measures.
-  CHAIN_MODE: 'off',
-  ...secrets,
-  ...extra,
-});
-/** Extra flags for the API's node, e.g. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
-const apiNodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-/** The API as `npm run serve` runs it: the bundle `npm run build` makes. */
-const startApi = (extra?: Record<string, string>) =>
-  startNode('apps/api/dist/server.js', apiEnv(extra), '/api/health/', 120_000, apiNodeArgs);
-
 interface Paired {
   name: string;
   figure: LoadResult[];
@@ -161,12 +135,21 @@ async function marketSellOut(url: string, market: MarketFixtures) {
 }
 
 async function main() {
-  if (args.has('--scale')) {
-    // --scale keeps its own data directory and mail relay (lib/scale.ts), not these.
-    await relay.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    return runScale({ quick, log, jobsOnly: only.has('jobs') });
-  }
+  if (args.has('--scale')) return runScale({ quick, log, jobsOnly: only.has('jobs') });
+  // This run's data directory and mail relay (--scale makes its own: lib/scale.ts).
+  const dataDir = mkdtempSync(join(tmpdir(), 'copaiba-bench-'));
+  const relay = await startSmtpSink({ keep: false });
+  const startApi = (extra?: Record<string, string>) =>
+    startBenchApi(
+      {
+        databaseUrl: serverUrl(DATABASE),
+        poolSize: POOL_SIZE,
+        dataDir,
+        smtpUrl: relay.url,
+        secrets,
+      },
+      extra,
+    );
   const startedAt = Date.now();
   const children: Child[] = [];
   const figures: Figure[] = [];

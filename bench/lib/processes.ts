@@ -14,6 +14,51 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/** What a bench run gives the API it starts: its database, data directory, mail relay and keys. */
+export interface BenchApiRun {
+  databaseUrl: string;
+  poolSize: number;
+  dataDir: string;
+  smtpUrl: string;
+  secrets: { JWT_SECRET: string; ENCRYPTION_KEY: string };
+}
+
+/**
+ * The API as `npm run serve` runs it (the bundle `npm run build` makes), set for measuring
+ * requests: no scheduled jobs, no demo seed unless asked, the sandbox PSP, no on-chain record.
+ * BENCH_API_NODE_ARGS adds node flags, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+ */
+export function startBenchApi(
+  run: BenchApiRun,
+  extra: Record<string, string> = {},
+  readyTimeoutMs = 120_000,
+): Promise<Child> {
+  return startNode(
+    'apps/api/dist/server.js',
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: run.databaseUrl,
+      DATABASE_POOL_SIZE: String(run.poolSize),
+      DATA_DIR: run.dataDir,
+      // Every purchase mails its receipt (docs/product.md §16): a relay that accepts them, as in
+      // production; a refused one would leave the mail sender retrying a growing outbox.
+      SMTP_URL: run.smtpUrl,
+      LOG_LEVEL: 'warn',
+      // Scheduled jobs would add noise; the bench measures requests.
+      JOBS_INTERVAL_SECONDS: '0',
+      SEED_DEMO: 'false',
+      PIX_PROVIDER: 'sandbox',
+      // The on-chain record (an in-process EVM by default) is not what the bench measures.
+      CHAIN_MODE: 'off',
+      ...run.secrets,
+      ...extra,
+    },
+    '/api/health/',
+    readyTimeoutMs,
+    process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  );
+}
+
 /** Starts `node <script>` (through tsx for TypeScript) and waits until `readyPath` answers 2xx. */
 export async function startNode(
   script: string,

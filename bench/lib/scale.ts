@@ -26,7 +26,7 @@ import {
 } from '../../apps/api/src/testing/scale-data.ts';
 import { createFixtures, recreateDatabase, serverUrl, signIn, type Investor } from './fixtures.ts';
 import { load, median, type LoadResult } from './load.ts';
-import { repoRoot, run, startNode, type Child } from './processes.ts';
+import { repoRoot, run, startBenchApi, startNode, type Child } from './processes.ts';
 import { offerJobsAtScale } from './scale-jobs.ts';
 import { startSmtpSink } from '@copaiba/api/testing/smtp-sink';
 
@@ -77,26 +77,16 @@ export async function runScale({
   const relay = await startSmtpSink({ keep: false });
   const children: Child[] = [];
   const startApi = (database: string, extra: Record<string, string> = {}) =>
-    startNode(
-      'apps/api/dist/server.js',
+    startBenchApi(
       {
-        NODE_ENV: 'production',
-        DATABASE_URL: serverUrl(database),
-        DATABASE_POOL_SIZE: String(POOL_SIZE),
-        DATA_DIR: dataDir,
-        SMTP_URL: relay.url,
-        LOG_LEVEL: 'warn',
-        JOBS_INTERVAL_SECONDS: '0',
-        SEED_DEMO: 'false',
-        PIX_PROVIDER: 'sandbox',
-        CHAIN_MODE: 'off',
-        ...secrets,
-        ...extra,
+        databaseUrl: serverUrl(database),
+        poolSize: POOL_SIZE,
+        dataDir,
+        smtpUrl: relay.url,
+        secrets,
       },
-      '/api/health/',
+      extra,
       300_000,
-      // As in run.ts, e.g. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
-      process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     );
   const durations: Record<string, number> = {};
   const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
