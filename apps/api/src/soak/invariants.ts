@@ -1,4 +1,6 @@
 import {
+  chainJobs,
+  chainJobTransfers,
   idempotentRequests,
   installmentPayments,
   ledgerAccounts,
@@ -17,7 +19,7 @@ import {
 } from '@copaiba/db';
 import { isDeepStrictEqual } from 'node:util';
 import { centsToDecimal } from '@copaiba/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accounts } from '../modules/ledger/ledger.ts';
 import { annualTotalsDrift } from '../testing/annual-totals.ts';
 
@@ -70,7 +72,8 @@ export interface InvariantsScope {
  * every closed offer paid or refunded exactly once, every installment paid once per unit, and
  * every wallet the API serves equals its ledger account and its statement, whose count is its
  * transfers (and the counts ledger_transfer keeps per user and kind are the ledger's, as each
- * person's notification counts are their notifications). On the secondary
+ * person's notification counts are their notifications), and the chain outbox numbers each
+ * token's jobs without a gap and mirrors every purchase once. On the secondary
  * board: each holding is what its owner's ledger says (units bought, less those refunded or
  * undone, ± board purchases and sales), its reservation is what its open listings have left and
  * never more than it holds, a listing's units left are what was not bought from it, and every
@@ -400,6 +403,46 @@ async function checkSnapshot(
       () =>
         `user ${n.userId}: ${n.total} notifications (${n.unread} unread), counted ` +
         `${kept?.total} (${kept?.unread})`,
+    );
+  }
+
+  // The chain outbox (chain-outbox.sql): each token's jobs are numbered 1, 2, ... up to its
+  // counter, and every purchase made through the API (its transfer key `buy:…`,
+  // purchases.service.ts) is in exactly one mint of its token (a batch's purchases share one,
+  // purchases.sql). The setup's history of matured offers is for the chain's replay
+  // (recordUnrecordedTokens), as a seed's is.
+  const jobs = await db
+    .select({ id: chainJobs.id, tokenId: chainJobs.tokenId, seq: chainJobs.seq })
+    .from(chainJobs);
+  const mirroredBy = new Map(
+    (
+      await db
+        .select({
+          transferId: chainJobTransfers.transferId,
+          kind: chainJobs.kind,
+          tokenId: chainJobs.tokenId,
+        })
+        .from(chainJobTransfers)
+        .innerJoin(chainJobs, eq(chainJobs.id, chainJobTransfers.jobId))
+    ).map((m) => [m.transferId, m]),
+  );
+  for (const t of tokenRows) {
+    const seqs = jobs
+      .filter((j) => j.tokenId === t.id)
+      .map((j) => j.seq)
+      .sort((a, b) => a - b);
+    expect(
+      seqs.length === t.chainSeq && seqs.every((seq, i) => seq === i + 1),
+      () => `token ${t.id}: chain jobs numbered ${seqs.join(',')}, its counter at ${t.chainSeq}`,
+    );
+  }
+  for (const p of transfers.filter(
+    (t) => t.kind === 'purchase' && t.idempotencyKey.startsWith('buy:'),
+  )) {
+    const job = mirroredBy.get(p.id);
+    expect(
+      job?.kind === 'mint' && job.tokenId === p.tokenId,
+      () => `purchase ${p.id} of token ${p.tokenId}: mirrored by ${JSON.stringify(job ?? null)}`,
     );
   }
 

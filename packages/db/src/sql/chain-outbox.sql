@@ -4,8 +4,9 @@
 -- Contract: a job records the ledger transfers it mirrors (chain_job_transfers), so every
 -- statement row can show its transaction. A token's first job is its contract's deploy.
 -- Locks: the token's row, FOR NO KEY UPDATE (the lock an UPDATE of chain_seq takes, so foreign-key
--- checks are not waited on): step 9 of locks.sql, last. A purchase takes it in its own UPDATE of
--- the token (purchases.sql) and then calls chain_jobs_append directly.
+-- checks are not waited on): step 9 of locks.sql, last. A batch of purchases holds it from its
+-- purchases' UPDATEs of the token, moves the counter once and calls chain_jobs_append directly
+-- with every purchase it bought: one mint (purchases.sql, step 4).
 
 -- Appends a job once the caller has moved tokens.chain_seq to p_seq under the token row's lock.
 -- A token with no job yet gets its contract's deploy first: that is when its counter went 0 -> 2.

@@ -20,6 +20,10 @@
 --   notification_record_under_wallet(user, kind, data): the same, for a caller that already holds
 --     the user's wallet (the SQL money paths: purchases, desistências, the board, the offer jobs),
 --     without taking it again on the purchase's hot path.
+--   notifications_record_under_wallets(users, kind, datas) -> the notifications' ids, in order:
+--     one notification of the kind per user (a user may appear more than once) and data, in
+--     set-based statements, for a caller that holds every one of these wallets (a batch of
+--     purchases). The one above is this with one user.
 -- Locks: the user's wallet (locks.sql step 5; those that exist) before their notification_counts
 -- row, so that row is only ever written under the wallet and no one waits for it. A money path
 -- records notifications for users whose wallets it already holds (lock_wallets, or the wallet's
@@ -50,24 +54,46 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE FUNCTION notification_record_under_wallet(p_user_id bigint, p_kind text, p_data jsonb)
-RETURNS bigint LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION notifications_record_under_wallets(
+  p_user_ids bigint[], p_kind text, p_datas jsonb[])
+RETURNS SETOF bigint LANGUAGE plpgsql AS $$
 DECLARE
-  v_id bigint;
+  v_ids bigint[];
+  v_mailed bigint;
 BEGIN
-  INSERT INTO notifications (user_id, kind, data)
-  VALUES (p_user_id, p_kind, coalesce(p_data, '{}'))
-  RETURNING id INTO v_id;
-  INSERT INTO notification_counts AS c (user_id, total, unread) VALUES (p_user_id, 1, 1)
-  ON CONFLICT (user_id) DO UPDATE SET total = c.total + 1, unread = c.unread + 1;
-  IF notification_always_mailed(p_kind) OR NOT EXISTS (
-    SELECT 1 FROM notification_preferences p
-    WHERE p.user_id = p_user_id AND p.kind = p_kind AND NOT p.email
-  ) THEN
-    PERFORM mail_enqueue(p_kind, p_user_id, NULL, p_data, v_id);
+  -- The counts first, one row per user in the order of their ids.
+  INSERT INTO notification_counts AS c (user_id, total, unread)
+  SELECT u.user_id, count(*), count(*) FROM unnest(p_user_ids) AS u(user_id)
+  GROUP BY u.user_id ORDER BY u.user_id
+  ON CONFLICT (user_id) DO UPDATE SET total = c.total + excluded.total,
+    unread = c.unread + excluded.unread;
+  WITH recorded AS (
+    INSERT INTO notifications (user_id, kind, data)
+    SELECT r.user_id, p_kind, coalesce(r.data, '{}')
+    FROM unnest(p_user_ids, p_datas) WITH ORDINALITY AS r(user_id, data, n)
+    ORDER BY r.n
+    RETURNING id, user_id, data
+  ), mailed AS (
+    INSERT INTO mail_outbox (template, user_id, to_address, data, notification_id)
+    SELECT p_kind, r.user_id, NULL, r.data, r.id FROM recorded r
+    WHERE notification_always_mailed(p_kind) OR NOT EXISTS (
+      SELECT 1 FROM notification_preferences p
+      WHERE p.user_id = r.user_id AND p.kind = p_kind AND NOT p.email)
+    RETURNING 1
+  )
+  SELECT array_agg(r.id ORDER BY r.id), (SELECT count(*) FROM mailed) INTO v_ids, v_mailed
+  FROM recorded r;
+  -- As mail_enqueue does: every API process's mail sender is woken after commit.
+  IF v_mailed > 0 THEN
+    PERFORM pg_notify('copaiba_mail', '');
   END IF;
-  RETURN v_id;
+  RETURN QUERY SELECT unnest(v_ids);
 END
+$$;
+
+CREATE OR REPLACE FUNCTION notification_record_under_wallet(p_user_id bigint, p_kind text, p_data jsonb)
+RETURNS bigint LANGUAGE sql AS $$
+  SELECT notifications_record_under_wallets(ARRAY[p_user_id], p_kind, ARRAY[p_data])
 $$;
 
 CREATE OR REPLACE FUNCTION notification_record(p_user_id bigint, p_kind text, p_data jsonb)

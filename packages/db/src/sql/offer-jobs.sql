@@ -109,6 +109,9 @@ DECLARE
   v_row offer_job_queue;
   v_key text;
   v_keys text[] := '{}';
+  -- The holders' notices, recorded together after the loop (notifications_record_under_wallets).
+  v_notified bigint[] := '{}';
+  v_notices jsonb[] := '{}';
 BEGIN
   IF coalesce(cardinality(p_user_ids), 0) = 0 THEN
     RETURN v_keys;
@@ -128,11 +131,12 @@ BEGIN
     ORDER BY q.user_id
   LOOP
     IF p_kind = 'offer_succeeded' THEN
-      PERFORM notification_record_under_wallet(v_row.user_id, 'offer_succeeded', jsonb_build_object(
+      v_notified := v_notified || v_row.user_id;
+      v_notices := v_notices || jsonb_build_object(
         'token_id', p_token_id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
         'quantity', v_row.quantity, 'total_to_receive_cents', v_row.amount_cents,
         'installments', v_token.installments,
-        'first_installment_date', v_token.first_date_installment));
+        'first_installment_date', v_token.first_date_installment);
       CONTINUE;
     END IF;
     IF v_row.amount_cents <= 0 THEN
@@ -148,9 +152,9 @@ BEGIN
       THEN
         CONTINUE;
       END IF;
-      PERFORM notification_record_under_wallet(v_row.user_id, 'offer_failed', jsonb_build_object(
+      v_notices := v_notices || jsonb_build_object(
         'token_id', p_token_id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
-        'quantity', v_row.quantity, 'refunded_cents', v_row.amount_cents));
+        'quantity', v_row.quantity, 'refunded_cents', v_row.amount_cents);
     ELSE
       v_key := 'remuneration:' || p_token_id || ':' || p_installment || ':' || v_row.user_id;
       IF ledger_transfer(
@@ -161,13 +165,19 @@ BEGIN
       THEN
         CONTINUE;
       END IF;
-      PERFORM notification_record_under_wallet(v_row.user_id, 'installment_paid', jsonb_build_object(
+      v_notices := v_notices || jsonb_build_object(
         'token_id', p_token_id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
         'installment', p_installment, 'installments', v_token.installments,
-        'quantity', v_row.quantity, 'amount_cents', v_row.amount_cents));
+        'quantity', v_row.quantity, 'amount_cents', v_row.amount_cents);
     END IF;
+    v_notified := v_notified || v_row.user_id;
     v_keys := v_keys || v_key;
   END LOOP;
+  IF cardinality(v_notified) > 0 THEN
+    PERFORM notifications_record_under_wallets(v_notified, CASE p_kind
+      WHEN 'refund' THEN 'offer_failed' WHEN 'remuneration' THEN 'installment_paid'
+      ELSE 'offer_succeeded' END, v_notices);
+  END IF;
   DELETE FROM offer_job_queue q
   WHERE q.token_id = p_token_id AND q.kind = p_kind AND q.installment = p_installment
     AND q.user_id = ANY (p_user_ids);

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { buyMessages, todayInSaoPaulo } from '@copaiba/contracts';
-import { chainJobs, chainJobTransfers, ledgerTransfers, tokenHoldings, tokens } from '@copaiba/db';
-import { asc, eq, sql } from 'drizzle-orm';
+import {
+  chainJobs,
+  chainJobTransfers,
+  ledgerTransfers,
+  mailOutbox,
+  notificationCounts,
+  notifications,
+  tokenHoldings,
+  tokens,
+} from '@copaiba/db';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestHash } from '../../lib/idempotency.ts';
 import {
@@ -50,6 +59,37 @@ async function invariants(tokenId: number) {
   expect(await balanceOf(t.db, accounts.escrow(tokenId))).toBe(token!.amountCapitatedCents);
   expect(await ledgerTotal(t.db)).toBe(0n);
   return token!;
+}
+
+/** The token's chain jobs in order, each with the ledger transfers it mirrors. */
+async function mintsOf(tokenId: number) {
+  const jobs = await t.db
+    .select({ id: chainJobs.id, seq: chainJobs.seq, kind: chainJobs.kind })
+    .from(chainJobs)
+    .where(eq(chainJobs.tokenId, tokenId))
+    .orderBy(asc(chainJobs.seq));
+  const links = await t.db
+    .select()
+    .from(chainJobTransfers)
+    .where(
+      inArray(
+        chainJobTransfers.jobId,
+        jobs.map((j) => j.id),
+      ),
+    );
+  return jobs.map((j) => ({
+    ...j,
+    transfers: links.filter((l) => l.jobId === j.id).map((l) => l.transferId),
+  }));
+}
+
+/** The ids of the token's purchases (their ledger transfers). */
+async function purchasesOf(tokenId: number) {
+  const rows = await t.db
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.tokenId, tokenId), eq(ledgerTransfers.kind, 'purchase')));
+  return rows.map((r) => r.id);
 }
 
 describe('buying tokens', () => {
@@ -177,23 +217,25 @@ describe('buying tokens', () => {
     const after = await invariants(token.id);
     expect(after).toMatchObject({ unitsSold: units, buyers: units, offerStatus: 'all_sold' });
 
-    const jobs = await t.db
-      .select({ id: chainJobs.id, seq: chainJobs.seq, kind: chainJobs.kind })
-      .from(chainJobs)
-      .where(eq(chainJobs.tokenId, token.id))
-      .orderBy(asc(chainJobs.seq));
-    expect(jobs.map((j) => j.seq)).toEqual(Array.from({ length: units + 1 }, (_, i) => i + 1));
-    expect(jobs.map((j) => j.kind)).toEqual(['deploy', ...Array<string>(units).fill('mint')]);
-    expect(after.chainSeq).toBe(units + 1);
+    // Each batch's purchases are one mint (purchases.sql, step 4): how many depends on how the
+    // requests met, but the jobs are numbered 1, 2, ... under the token row's lock, and every
+    // purchase is in exactly one of them.
+    const jobs = await mintsOf(token.id);
+    expect(jobs.map((j) => j.seq)).toEqual(Array.from({ length: jobs.length }, (_, i) => i + 1));
+    expect(jobs.map((j) => j.kind)).toEqual([
+      'deploy',
+      ...Array<string>(jobs.length - 1).fill('mint'),
+    ]);
+    expect(jobs.length).toBeLessThanOrEqual(units + 1);
+    expect(after.chainSeq).toBe(jobs.length);
     // Numbered under the token row's lock: ids and seqs grow together.
     const ids = jobs.map((j) => j.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    const [mirrored] = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(chainJobTransfers)
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, chainJobTransfers.transferId))
-      .where(eq(ledgerTransfers.tokenId, token.id));
-    expect(mirrored!.n).toBe(units);
+    const mirrored = jobs.flatMap((j) => j.transfers);
+    expect(new Set(mirrored).size).toBe(units);
+    expect(mirrored.sort((x, y) => x - y)).toEqual(
+      (await purchasesOf(token.id)).sort((x, y) => x - y),
+    );
   });
 
   it('replays a retried purchase from its own answer, and refuses its key for another request', async () => {
@@ -242,6 +284,7 @@ describe('purchases in one transaction', () => {
     const [ia, ib, ic, id] = await Promise.all([a, b, c, d].map((who) => idOf(who)));
     const first = await buy(a, token.id, 1, 'compra-em-lote-0001');
     expect(first.statusCode).toBe(201);
+    const [firstPurchase] = await purchasesOf(token.id);
 
     const outcomes = await buyTokensBatch(
       t.db,
@@ -272,6 +315,68 @@ describe('purchases in one transaction', () => {
     const after = await invariants(token.id);
     expect(after.unitsSold).toBe(10);
     expect(after.offerStatus).toBe('all_sold');
+
+    // The receipts of the three bought (a's 2, c's 6, d's 1), written for the batch (purchases.sql,
+    // step 4): one mint of the three, then one notification and one mail each, none for a refusal.
+    const batch = (await purchasesOf(token.id)).filter((p) => p !== firstPurchase);
+    expect(batch).toHaveLength(3);
+    expect(
+      (await mintsOf(token.id)).map((j) => [j.seq, j.kind, j.transfers.sort((x, y) => x - y)]),
+    ).toEqual([
+      [1, 'deploy', []],
+      [2, 'mint', [firstPurchase]],
+      [3, 'mint', batch.sort((x, y) => x - y)],
+    ]);
+    expect(after.chainSeq).toBe(3);
+    const receipts = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          inArray(notifications.userId, [ia!, ib!, ic!, id!]),
+          eq(notifications.kind, 'purchase_confirmed'),
+        ),
+      )
+      .orderBy(asc(notifications.id));
+    expect(receipts.map((r) => [r.userId, r.data.quantity, r.data.total_cents])).toEqual([
+      [ia, 1, 100_00],
+      [ia, 2, 200_00],
+      [ic, 6, 600_00],
+      [id, 1, 100_00],
+    ]);
+    expect(receipts.slice(1).map((r) => r.data.purchase_id)).toEqual(batch);
+    expect(receipts[3]!.data).toEqual({
+      token_id: token.id,
+      token_name: token.name,
+      token_symbol: token.symbol,
+      purchase_id: batch[2],
+      quantity: 1,
+      unit_price_cents: 100_00,
+      total_cents: 100_00,
+    });
+    const mails = await t.db
+      .select({ notificationId: mailOutbox.notificationId, userId: mailOutbox.userId })
+      .from(mailOutbox)
+      .where(
+        inArray(
+          mailOutbox.notificationId,
+          receipts.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(mailOutbox.notificationId));
+    expect(mails).toEqual(receipts.map((r) => ({ notificationId: r.id, userId: r.userId })));
+    const counts = await t.db
+      .select({ userId: notificationCounts.userId, total: notificationCounts.total })
+      .from(notificationCounts)
+      .where(inArray(notificationCounts.userId, [ia!, ib!, ic!, id!]));
+    const notified = await t.db
+      .select({ userId: notifications.userId, n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(inArray(notifications.userId, [ia!, ib!, ic!, id!]))
+      .groupBy(notifications.userId);
+    expect(new Map(counts.map((c) => [c.userId, Number(c.total)]))).toEqual(
+      new Map(notified.map((n) => [n.userId, n.n])),
+    );
   });
 
   it('sells to a burst of buyers through the API, mixing refusals, exactly what each could buy', async () => {
