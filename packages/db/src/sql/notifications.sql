@@ -20,10 +20,12 @@
 --   notification_record_under_wallet(user, kind, data): the same, for a caller that already holds
 --     the user's wallet (the SQL money paths: purchases, desistências, the board, the offer jobs),
 --     without taking it again on the purchase's hot path.
---   notifications_record_under_wallets(users, kind, datas) -> the notifications' ids, in order:
---     one notification of the kind per user (a user may appear more than once) and data, in
---     set-based statements, for a caller that holds every one of these wallets (a batch of
---     purchases). The one above is this with one user.
+--   notifications_record_under_wallets(users, kind, datas): the same for many, in set-based
+--     statements: one notification of the kind per user (a user may appear more than once) and
+--     data, for a caller that holds every one of these wallets (a batch of purchases, an offer
+--     job's batch). Called for one user it costs about twice the one above (measured in the board's
+--     purchases, docs/PERFORMANCE.md), so a caller with one user calls that one; both mail by the
+--     same rule (notification_mailed).
 -- Locks: the user's wallet (locks.sql step 5; those that exist) before their notification_counts
 -- row, so that row is only ever written under the wallet and no one waits for it. A money path
 -- records notifications for users whose wallets it already holds (lock_wallets, or the wallet's
@@ -38,6 +40,15 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT p_kind IN ('deposit_credited', 'withdrawal_paid', 'withdrawal_reversed',
     'purchase_confirmed', 'desistencia', 'offer_failed', 'installment_paid', 'market_sale',
     'market_purchase', 'security')
+$$;
+
+-- Whether a notification of this kind to this user is also mailed: always for the kinds above,
+-- otherwise unless the user turned its mail off (notification_preferences).
+CREATE OR REPLACE FUNCTION notification_mailed(p_user_id bigint, p_kind text) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT notification_always_mailed(p_kind) OR NOT EXISTS (
+    SELECT 1 FROM notification_preferences p
+    WHERE p.user_id = p_user_id AND p.kind = p_kind AND NOT p.email)
 $$;
 
 CREATE OR REPLACE FUNCTION mail_enqueue(
@@ -76,9 +87,7 @@ BEGIN
   ), mailed AS (
     INSERT INTO mail_outbox (template, user_id, to_address, data, notification_id)
     SELECT p_kind, r.user_id, NULL, r.data, r.id FROM recorded r
-    WHERE notification_always_mailed(p_kind) OR NOT EXISTS (
-      SELECT 1 FROM notification_preferences p
-      WHERE p.user_id = r.user_id AND p.kind = p_kind AND NOT p.email)
+    WHERE notification_mailed(r.user_id, p_kind)
     RETURNING 1
   )
   SELECT array_agg(r.id ORDER BY r.id), (SELECT count(*) FROM mailed) INTO v_ids, v_mailed
@@ -92,8 +101,20 @@ END
 $$;
 
 CREATE OR REPLACE FUNCTION notification_record_under_wallet(p_user_id bigint, p_kind text, p_data jsonb)
-RETURNS bigint LANGUAGE sql AS $$
-  SELECT notifications_record_under_wallets(ARRAY[p_user_id], p_kind, ARRAY[p_data])
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  v_id bigint;
+BEGIN
+  INSERT INTO notifications (user_id, kind, data)
+  VALUES (p_user_id, p_kind, coalesce(p_data, '{}'))
+  RETURNING id INTO v_id;
+  INSERT INTO notification_counts AS c (user_id, total, unread) VALUES (p_user_id, 1, 1)
+  ON CONFLICT (user_id) DO UPDATE SET total = c.total + 1, unread = c.unread + 1;
+  IF notification_mailed(p_user_id, p_kind) THEN
+    PERFORM mail_enqueue(p_kind, p_user_id, NULL, p_data, v_id);
+  END IF;
+  RETURN v_id;
+END
 $$;
 
 CREATE OR REPLACE FUNCTION notification_record(p_user_id bigint, p_kind text, p_data jsonb)
