@@ -73,7 +73,7 @@ export interface InvariantsScope {
  * every wallet the API serves equals its ledger account and its statement, whose count is its
  * transfers (and the counts ledger_transfer keeps per user and kind are the ledger's, as each
  * person's notification counts are their notifications), and the chain outbox numbers each
- * token's jobs without a gap and mirrors every purchase once. On the secondary
+ * token's jobs without a gap and mirrors every purchase and board trade once. On the secondary
  * board: each holding is what its owner's ledger says (units bought, less those refunded or
  * undone, ± board purchases and sales), its reservation is what its open listings have left and
  * never more than it holds, a listing's units left are what was not bought from it, and every
@@ -407,10 +407,11 @@ async function checkSnapshot(
   }
 
   // The chain outbox (chain-outbox.sql): each token's jobs are numbered 1, 2, ... up to its
-  // counter, and every purchase made through the API (its transfer key `buy:…`,
+  // counter, every purchase made through the API (its transfer key `buy:…`,
   // purchases.service.ts) is in exactly one mint of its token (a batch's purchases share one,
-  // purchases.sql). The setup's history of matured offers is for the chain's replay
-  // (recordUnrecordedTokens), as a seed's is.
+  // purchases.sql), and both lines of every board trade in one transfer of its token (a batch's
+  // trades share one, market.sql). The setup's history of matured offers is for the chain's
+  // replay (recordUnrecordedTokens), as a seed's is.
   const jobs = await db
     .select({ id: chainJobs.id, tokenId: chainJobs.tokenId, seq: chainJobs.seq })
     .from(chainJobs);
@@ -419,6 +420,7 @@ async function checkSnapshot(
       await db
         .select({
           transferId: chainJobTransfers.transferId,
+          jobId: chainJobTransfers.jobId,
           kind: chainJobs.kind,
           tokenId: chainJobs.tokenId,
         })
@@ -436,14 +438,29 @@ async function checkSnapshot(
       () => `token ${t.id}: chain jobs numbered ${seqs.join(',')}, its counter at ${t.chainSeq}`,
     );
   }
-  for (const p of transfers.filter(
-    (t) => t.kind === 'purchase' && t.idempotencyKey.startsWith('buy:'),
-  )) {
+  const mirrorOf: Partial<Record<string, string>> = {
+    purchase: 'mint',
+    market_purchase: 'transfer',
+    market_sale: 'transfer',
+  };
+  const tradeJobs = new Map<string, number | undefined>();
+  for (const p of transfers) {
+    const kind = mirrorOf[p.kind];
+    if (!kind || (p.kind === 'purchase' && !p.idempotencyKey.startsWith('buy:'))) continue;
     const job = mirroredBy.get(p.id);
     expect(
-      job?.kind === 'mint' && job.tokenId === p.tokenId,
-      () => `purchase ${p.id} of token ${p.tokenId}: mirrored by ${JSON.stringify(job ?? null)}`,
+      job?.kind === kind && job.tokenId === p.tokenId,
+      () => `${p.kind} ${p.id} of token ${p.tokenId}: mirrored by ${JSON.stringify(job ?? null)}`,
     );
+    if (kind !== 'transfer') continue;
+    // A trade's two lines (their reference is the trade) travel in the same transfer.
+    const other = tradeJobs.get(p.reference!);
+    if (other === undefined) tradeJobs.set(p.reference!, job?.jobId);
+    else
+      expect(
+        other === job?.jobId,
+        () => `trade ${p.reference}: its lines in jobs ${other} and ${job?.jobId}`,
+      );
   }
 
   for (const w of wallets) {

@@ -41,13 +41,15 @@
 --         seller's wallet (market_sale, the seller's line), and the fee, when there is one, from
 --         the buyer's wallet to the token's market_fees account (market_fee);
 --      f. the listing: units left down, sold out at zero;
---      g. last, the token's row (step 9, chain_record): the remunerations paid in e, then the
---         transfer between the two custodied wallets, go to the chain outbox, numbered in commit
---         order;
---      h. both receipts: market_purchase to the buyer, market_sale to the seller
---         (notifications.sql).
+--      g. last, the token's row (step 9, chain_record): the remunerations paid in e go to the chain
+--         outbox, numbered in commit order.
 --      A concurrent request with the same Idempotency-Key that committed first (key_race) rolls
 --      back that purchase's subtransaction alone; the API asks again and gets its answer.
+--   4. The receipts of the purchases bought, for the whole batch in set-based statements: one
+--      transfer in the chain outbox of every trade's units from the seller's custodied wallet to
+--      its buyer's (chain_record, step 9; the chain worker pairs each trade's two lines), then the
+--      buyers' market_purchase and the seller's market_sale notifications
+--      (notifications_record_under_wallets), as purchases of an offer do (purchases.sql).
 -- One transaction, one round trip and one commit for every purchase of the batch: a hot listing's
 -- buyers share the wait for its row and for the commit (docs/PERFORMANCE.md, "The secondary
 -- board"). SQL answers outcomes; the API turns them into statuses and messages
@@ -165,7 +167,6 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_listing market_listings;
   v_stored idempotent_requests;
-  v_token tokens;
   v_amount bigint;
   v_fee bigint;
   v_balance bigint;
@@ -262,23 +263,9 @@ BEGIN
     status = CASE WHEN l.quantity_left = p_quantity THEN 'sold_out' ELSE 'open' END,
     closed_at = CASE WHEN l.quantity_left = p_quantity THEN now() END
   WHERE l.id = p_listing_id;
-  -- g. The chain: the remunerations paid, then the seller's units to the buyer's wallet.
+  -- g. The chain: the remunerations paid (the trade's transfer is the batch's, step 4).
   PERFORM chain_record(v_listing.token_id, 'remunerate', s.installment, s.keys)
   FROM jsonb_to_recordset(v_served) AS s(installment integer, keys text[]);
-  PERFORM chain_record(v_listing.token_id, 'transfer', NULL,
-    ARRAY[v_key || ':purchase', v_key || ':sale']);
-  -- h. The receipts.
-  SELECT * INTO v_token FROM tokens t WHERE t.id = v_listing.token_id;
-  PERFORM notification_record_under_wallet(p_buyer_id, 'market_purchase', jsonb_build_object(
-    'token_id', v_token.id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
-    'trade_id', v_trade, 'listing_id', p_listing_id, 'quantity', p_quantity,
-    'unit_price_cents', v_listing.unit_price_cents, 'amount_cents', v_amount,
-    'fee_cents', v_fee));
-  PERFORM notification_record_under_wallet(v_listing.seller_id, 'market_sale', jsonb_build_object(
-    'token_id', v_token.id, 'token_name', v_token.name, 'token_symbol', v_token.symbol,
-    'trade_id', v_trade, 'listing_id', p_listing_id, 'quantity', p_quantity,
-    'unit_price_cents', v_listing.unit_price_cents, 'amount_cents', v_amount,
-    'quantity_left', v_listing.quantity_left - p_quantity));
   RETURN QUERY SELECT 'bought', NULL::bigint, p_answer_status, v_answer;
 END
 $$;
@@ -296,6 +283,12 @@ DECLARE
   v_listing market_listings;
   v_parties bigint[];
   v_constraint text;
+  v_token tokens;
+  -- The purchases bought, in order, for their receipts (step 4): each answer holds its trade's
+  -- figures, and the units the listing had left after it.
+  v_buyers bigint[] := '{}';
+  v_answers jsonb[] := '{}';
+  v_left bigint[] := '{}';
 BEGIN
   -- 0. The token's offer lock (a listing's token never changes).
   SELECT * INTO v_listing FROM market_listings l WHERE l.id = p_listing_id;
@@ -329,7 +322,34 @@ BEGIN
       answer_status := NULL;
       answer := NULL;
     END;
+    IF outcome = 'bought' THEN
+      v_buyers := v_buyers || p_buyer_ids[i];
+      v_answers := v_answers || answer;
+      v_left := v_left || (v_listing.quantity_left - (answer->>'quantity')::bigint);
+      v_listing.quantity_left := v_listing.quantity_left - (answer->>'quantity')::bigint;
+    END IF;
     RETURN NEXT;
   END LOOP;
+  IF cardinality(v_buyers) = 0 THEN
+    RETURN;
+  END IF;
+  -- 4. The receipts: one transfer of every trade's units, then each party's notification.
+  PERFORM chain_record(v_listing.token_id, 'transfer', NULL, ARRAY(
+    SELECT 'market:' || (a->>'id') || line
+    FROM unnest(v_answers) AS a, unnest(ARRAY[':purchase', ':sale']) AS line));
+  SELECT * INTO v_token FROM tokens t WHERE t.id = v_listing.token_id;
+  PERFORM notifications_record_under_wallets(v_buyers, 'market_purchase', ARRAY(
+    SELECT jsonb_build_object('token_id', v_token.id, 'token_name', v_token.name,
+      'token_symbol', v_token.symbol, 'trade_id', a->'id', 'listing_id', p_listing_id,
+      'quantity', a->'quantity', 'unit_price_cents', a->'unit_price_cents',
+      'amount_cents', a->'amount_cents', 'fee_cents', a->'fee_cents')
+    FROM unnest(v_answers) WITH ORDINALITY AS r(a, n) ORDER BY r.n));
+  PERFORM notifications_record_under_wallets(
+    array_fill(v_listing.seller_id, ARRAY[cardinality(v_buyers)]), 'market_sale', ARRAY(
+    SELECT jsonb_build_object('token_id', v_token.id, 'token_name', v_token.name,
+      'token_symbol', v_token.symbol, 'trade_id', a->'id', 'listing_id', p_listing_id,
+      'quantity', a->'quantity', 'unit_price_cents', a->'unit_price_cents',
+      'amount_cents', a->'amount_cents', 'quantity_left', r.left_after)
+    FROM unnest(v_answers, v_left) WITH ORDINALITY AS r(a, left_after, n) ORDER BY r.n));
 END
 $$;

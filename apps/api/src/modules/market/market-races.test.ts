@@ -1,9 +1,12 @@
 import { addDays, marketMessages, todayInSaoPaulo } from '@copaiba/contracts';
 import {
+  chainJobs,
+  chainJobTransfers,
   idempotentRequests,
   ledgerTransfers,
   marketListings,
   marketTrades,
+  notifications,
   tokenHoldings,
 } from '@copaiba/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -190,6 +193,72 @@ describe('purchases from one listing in one transaction', () => {
     expect(holdings.find((h) => h.userId === sellerId)).toMatchObject({ quantity: 4, reserved: 0 });
     expect(holdings.find((h) => h.userId === ib)).toMatchObject({ quantity: 3 });
     expect(await ledgerTotal(t.db)).toBe(0n);
+
+    // The batch's receipts (market.sql, step 4): one chain transfer of both its trades' lines,
+    // then a notification to each buyer and one to the seller per trade, with what was left.
+    const [, ...batch] = trades;
+    const lines = await t.db
+      .select({ id: ledgerTransfers.id, reference: ledgerTransfers.reference })
+      .from(ledgerTransfers)
+      .where(
+        inArray(
+          ledgerTransfers.reference,
+          trades.map((tr) => String(tr.id)),
+        ),
+      );
+    const jobs = await t.db
+      .select({ job: chainJobs.id, kind: chainJobs.kind, transfer: chainJobTransfers.transferId })
+      .from(chainJobTransfers)
+      .innerJoin(chainJobs, eq(chainJobs.id, chainJobTransfers.jobId))
+      .where(
+        inArray(
+          chainJobTransfers.transferId,
+          lines.map((l) => l.id),
+        ),
+      );
+    const jobOf = (tradeId: number) =>
+      new Set(
+        jobs
+          .filter((j) => lines.find((l) => l.id === j.transfer)!.reference === String(tradeId))
+          .map((j) => j.job),
+      );
+    expect(jobs).toHaveLength(6);
+    expect(new Set(jobs.map((j) => j.kind))).toEqual(new Set(['transfer']));
+    expect(jobOf(trades[0]!.id).size).toBe(1);
+    expect(jobOf(batch[0]!.id)).toEqual(jobOf(batch[1]!.id));
+    expect(jobOf(batch[0]!.id)).not.toEqual(jobOf(trades[0]!.id));
+    const receipts = await t.db
+      .select({ userId: notifications.userId, kind: notifications.kind, data: notifications.data })
+      .from(notifications)
+      .where(
+        and(
+          inArray(notifications.kind, ['market_purchase', 'market_sale']),
+          inArray(notifications.userId, [sellerId!, ia!, ib!, ipoor!, iinactive!]),
+        ),
+      )
+      .orderBy(notifications.id);
+    const brief = receipts.map((r) => [r.kind, r.userId, r.data.trade_id, r.data.quantity_left]);
+    expect(brief.filter((r) => r[0] === 'market_purchase')).toEqual([
+      ['market_purchase', ia, trades[0]!.id, undefined],
+      ['market_purchase', ia, batch[0]!.id, undefined],
+      ['market_purchase', ib, batch[1]!.id, undefined],
+    ]);
+    expect(brief.filter((r) => r[0] === 'market_sale')).toEqual([
+      ['market_sale', sellerId, trades[0]!.id, 5],
+      ['market_sale', sellerId, batch[0]!.id, 3],
+      ['market_sale', sellerId, batch[1]!.id, 0],
+    ]);
+    expect(receipts.find((r) => r.data.trade_id === batch[1]!.id)!.data).toEqual({
+      token_id: token.id,
+      token_name: token.name,
+      token_symbol: token.symbol,
+      trade_id: batch[1]!.id,
+      listing_id: id,
+      quantity: 3,
+      unit_price_cents: 30_00,
+      amount_cents: 90_00,
+      fee_cents: 90,
+    });
   });
 });
 
