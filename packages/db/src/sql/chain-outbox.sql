@@ -40,9 +40,12 @@ BEGIN
   IF p_kind <> 'deploy' AND cardinality(v_keys) = 0 THEN
     RETURN;
   END IF;
-  SELECT coalesce(array_agg(id ORDER BY id), '{}') INTO v_ids
-  FROM ledger_transfers
-  WHERE idempotency_key = ANY (v_keys) AND token_id = p_token_id;
+  -- Planned for these keys at each call (EXECUTE): a plan cached by a connection while the ledger
+  -- was small scans it whole, and kept scanning as it grew (5 ms for a board batch's 50 keys in
+  -- the bench, docs/PERFORMANCE.md, "The secondary board"); planned now, it is the key's index.
+  EXECUTE 'SELECT coalesce(array_agg(id ORDER BY id), ''{}'') FROM ledger_transfers
+    WHERE idempotency_key = ANY ($1) AND token_id = $2'
+  INTO v_ids USING v_keys, p_token_id;
   IF cardinality(v_ids) <> cardinality(v_keys) THEN
     RAISE EXCEPTION 'chain job for token %: % transfers not found', p_token_id,
       cardinality(v_keys) - cardinality(v_ids);
