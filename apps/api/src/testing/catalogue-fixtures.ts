@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  chainJobs,
+  chainJobTransfers,
   projects,
   tokenIssuers,
   tokens,
@@ -8,6 +10,7 @@ import {
   type OfferStatus,
   type TokenStatus,
 } from '@copaiba/db';
+import { eq, inArray } from 'drizzle-orm';
 import { validCpf } from './accounts-fixtures.ts';
 import { sealedIdentity } from '../lib/identity-box.ts';
 import { testIdentity } from './test-keys.ts';
@@ -145,4 +148,13 @@ export async function insertReleasedToken(
   const token = await insertToken(db, issuerId, { status: 'released', offer: null, ...overrides });
   await insertProject(db, token.id);
   return token;
+}
+
+/** The chain jobs that mirror these ledger transfers (chain-outbox.sql): one row per transfer. */
+export function chainJobsOfTransfers(db: Database, transferIds: number[]) {
+  return db
+    .select({ job: chainJobs.id, kind: chainJobs.kind, transfer: chainJobTransfers.transferId })
+    .from(chainJobTransfers)
+    .innerJoin(chainJobs, eq(chainJobs.id, chainJobTransfers.jobId))
+    .where(inArray(chainJobTransfers.transferId, transferIds));
 }

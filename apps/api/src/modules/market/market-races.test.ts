@@ -1,7 +1,5 @@
 import { addDays, marketMessages, todayInSaoPaulo } from '@copaiba/contracts';
 import {
-  chainJobs,
-  chainJobTransfers,
   idempotentRequests,
   ledgerTransfers,
   marketListings,
@@ -15,6 +13,7 @@ import {
   buyListing,
   buyTokens,
   cancelListing,
+  chainJobsOfTransfers,
   createListing,
   distributingToken,
   fundedInvestor,
@@ -206,16 +205,10 @@ describe('purchases from one listing in one transaction', () => {
           trades.map((tr) => String(tr.id)),
         ),
       );
-    const jobs = await t.db
-      .select({ job: chainJobs.id, kind: chainJobs.kind, transfer: chainJobTransfers.transferId })
-      .from(chainJobTransfers)
-      .innerJoin(chainJobs, eq(chainJobs.id, chainJobTransfers.jobId))
-      .where(
-        inArray(
-          chainJobTransfers.transferId,
-          lines.map((l) => l.id),
-        ),
-      );
+    const jobs = await chainJobsOfTransfers(
+      t.db,
+      lines.map((l) => l.id),
+    );
     const jobOf = (tradeId: number) =>
       new Set(
         jobs

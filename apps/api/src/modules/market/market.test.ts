@@ -1,12 +1,5 @@
 import { addDays, marketFeeCents, todayInSaoPaulo } from '@copaiba/contracts';
-import {
-  chainJobs,
-  chainJobTransfers,
-  ledgerTransfers,
-  marketListings,
-  notifications,
-  tokenHoldings,
-} from '@copaiba/db';
+import { ledgerTransfers, marketListings, notifications, tokenHoldings } from '@copaiba/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +7,7 @@ import {
   buyListing,
   buyTokens,
   cancelListing,
+  chainJobsOfTransfers,
   createListing,
   desist,
   distributingToken,
@@ -317,16 +311,10 @@ describe('buying from a listing', () => {
       .from(ledgerTransfers)
       .where(eq(ledgerTransfers.reference, String(tradeId)));
     expect(lines.map((l) => l.kind).sort()).toEqual(['market_purchase', 'market_sale']);
-    const jobs = await t.db
-      .select({ kind: chainJobs.kind, transfer: chainJobTransfers.transferId })
-      .from(chainJobTransfers)
-      .innerJoin(chainJobs, eq(chainJobs.id, chainJobTransfers.jobId))
-      .where(
-        inArray(
-          chainJobTransfers.transferId,
-          lines.map((l) => l.id),
-        ),
-      );
+    const jobs = await chainJobsOfTransfers(
+      t.db,
+      lines.map((l) => l.id),
+    );
     expect(jobs).toHaveLength(2);
     expect(new Set(jobs.map((j) => j.kind))).toEqual(new Set(['transfer']));
 
