@@ -41,8 +41,8 @@ BEGIN
     RETURN;
   END IF;
   -- Planned for these keys at each call (EXECUTE): a plan cached by a connection while the ledger
-  -- was small scans it whole, and kept scanning as it grew (5 ms for a board batch's 50 keys in
-  -- the bench, docs/PERFORMANCE.md, "The secondary board"); planned now, it is the key's index.
+  -- was small scans it whole until the next ANALYZE (5 ms for a board batch's 50 keys in the
+  -- bench, docs/PERFORMANCE.md, "The secondary board"); planned now, it is the key's index.
   EXECUTE 'SELECT coalesce(array_agg(id ORDER BY id), ''{}'') FROM ledger_transfers
     WHERE idempotency_key = ANY ($1) AND token_id = $2'
   INTO v_ids USING v_keys, p_token_id;
