@@ -325,8 +325,8 @@ BEGIN
     IF outcome = 'bought' THEN
       v_buyers := v_buyers || p_buyer_ids[i];
       v_answers := v_answers || answer;
-      v_left := v_left || (v_listing.quantity_left - (answer->>'quantity')::bigint);
       v_listing.quantity_left := v_listing.quantity_left - (answer->>'quantity')::bigint;
+      v_left := v_left || v_listing.quantity_left;
     END IF;
     RETURN NEXT;
   END LOOP;

@@ -21,9 +21,9 @@
 --     the user's wallet (the SQL money paths: purchases, desistências, the board, the offer jobs),
 --     without taking it again on the purchase's hot path.
 --   notifications_record_under_wallets(users, kind, datas): the same for many, in set-based
---     statements: one notification of the kind per user (a user may appear more than once) and
---     data, for a caller that holds every one of these wallets (a batch of purchases, an offer
---     job's batch). Called for one user it costs about twice the one above (measured in the board's
+--     statements, answering nothing: one notification of the kind per user (a user may appear
+--     more than once) and data, for a caller that holds every one of these wallets (a batch of
+--     purchases, an offer job's batch). Called for one user it costs about twice the one above (measured in the board's
 --     purchases, docs/PERFORMANCE.md), so a caller with one user calls that one; both mail by the
 --     same rule (notification_mailed).
 -- Locks: the user's wallet (locks.sql step 5; those that exist) before their notification_counts
@@ -67,9 +67,8 @@ $$;
 
 CREATE OR REPLACE FUNCTION notifications_record_under_wallets(
   p_user_ids bigint[], p_kind text, p_datas jsonb[])
-RETURNS SETOF bigint LANGUAGE plpgsql AS $$
+RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  v_ids bigint[];
   v_mailed bigint;
 BEGIN
   -- The counts first, one row per user in the order of their ids.
@@ -90,13 +89,11 @@ BEGIN
     WHERE notification_mailed(r.user_id, p_kind)
     RETURNING 1
   )
-  SELECT array_agg(r.id ORDER BY r.id), (SELECT count(*) FROM mailed) INTO v_ids, v_mailed
-  FROM recorded r;
+  SELECT count(*) INTO v_mailed FROM mailed;
   -- As mail_enqueue does: every API process's mail sender is woken after commit.
   IF v_mailed > 0 THEN
     PERFORM pg_notify('copaiba_mail', '');
   END IF;
-  RETURN QUERY SELECT unnest(v_ids);
 END
 $$;
 
