@@ -6,7 +6,10 @@
  * measuring one change while other work shares the machine), --out=NAME (with --only: written to
  * bench/results/NAME.json and NAME.md after all), --scale (the reads on the demo data and on a
  * generated data set a hundred times larger, with their plans, and the offer jobs with 10,000
- * buyers: bench/lib/scale.ts; --scale --only=jobs for the jobs alone).
+ * buyers: bench/lib/scale.ts; --scale --only=jobs for the jobs alone), --against=DIR (another
+ * build of the API, a copy of an earlier `apps/api/dist` kept where its packages resolve, e.g.
+ * `apps/api/dist.before`, started beside this one on the same database and measured in the same
+ * rounds as each read: a change's own gain on a noisy host).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,8 +30,16 @@ import {
   createMarketFixtures,
   type MarketFixtures,
 } from './lib/market.ts';
-import { load, median, pgbenchDecrement, type LoadResult } from './lib/load.ts';
-import { repoRoot, run, sampleRss, startBenchApi, startNode, type Child } from './lib/processes.ts';
+import { load, median, pgbenchDecrement, type LoadOptions, type LoadResult } from './lib/load.ts';
+import {
+  cpuSeconds,
+  repoRoot,
+  run,
+  sampleRss,
+  startBenchApi,
+  startNode,
+  type Child,
+} from './lib/processes.ts';
 import { markdownTable, type Figure } from './lib/report.ts';
 import { runScale } from './lib/scale.ts';
 import { entryJavaScript, webFigures } from './lib/web.ts';
@@ -49,7 +60,9 @@ const out = [...args].find((a) => a.startsWith('--out='))?.slice('--out='.length
 const skipWeb = args.has('--skip-web') || !want('web');
 
 const DATABASE = only.size === 0 ? 'copaiba_bench' : `copaiba_bench_${process.pid}`;
-const ROUNDS = quick ? 1 : 3;
+const against = [...args].find((a) => a.startsWith('--against='))?.slice('--against='.length);
+// With --against, an even number: each build is measured first in half of them.
+const ROUNDS = quick ? 1 : against ? 4 : 3;
 const SECONDS = quick ? 2 : 5;
 const CONNECTIONS = 50;
 const POOL_SIZE = 10;
@@ -139,7 +152,7 @@ async function main() {
   // This run's data directory and mail relay (--scale makes its own: lib/scale.ts).
   const dataDir = mkdtempSync(join(tmpdir(), 'copaiba-bench-'));
   const relay = await startSmtpSink({ keep: false });
-  const startApi = (extra?: Record<string, string>) =>
+  const startApi = (extra?: Record<string, string>, build?: string) =>
     startBenchApi(
       {
         databaseUrl: serverUrl(DATABASE),
@@ -149,6 +162,8 @@ async function main() {
         secrets,
       },
       extra,
+      undefined,
+      build,
     );
   const startedAt = Date.now();
   const children: Child[] = [];
@@ -192,6 +207,43 @@ async function main() {
       `/user/${fixtures.investors[0]!.id}`,
     );
     children.push(hello, pkRead);
+    // With --against, both builds are measured on processes started alike, one after the other:
+    // the run's first API measured 6–34 % more CPU an answer than a second process of the same
+    // build, its RSS sampling not the cause (docs/PERFORMANCE.md, "What it does").
+    const oursApi = against ? await startApi() : api!;
+    const againstApi = against ? await startApi({}, against) : undefined;
+    if (againstApi) children.push(oursApi, againstApi);
+    /** Each read's runs on the `--against` build, measured in the same rounds as this build's. */
+    const againstRuns = new Map<string, LoadResult[]>();
+    /**
+     * A read measured on this build and then, with `--against`, on the other, in alternating
+     * order: the second of a pair measured differently by its position alone. Each run notes the
+     * server's CPU time per answer, which waiting for a core does not inflate.
+     */
+    const withAgainst = (name: string, options: Omit<LoadOptions, 'url'>) => {
+      const measureOn = async (server: Child): Promise<LoadResult> => {
+        const cpuBefore = cpuSeconds(server.pid);
+        const result = await load({ ...options, url: server.url });
+        const answers = result.ok + result.failed;
+        return {
+          ...result,
+          cpuUsPerAnswer: ((cpuSeconds(server.pid) - cpuBefore) * 1e6) / answers,
+        };
+      };
+      return {
+        name,
+        measure: async () => {
+          if (!againstApi) return measureOn(api!);
+          const runs = againstRuns.get(name) ?? [];
+          againstRuns.set(name, runs);
+          const againstFirst = runs.length % 2 === 1;
+          if (againstFirst) runs.push(await measureOn(againstApi));
+          const ours = await measureOn(oursApi);
+          if (!againstFirst) runs.push(await measureOn(againstApi));
+          return ours;
+        },
+      };
+    };
 
     let market: MarketFixtures | undefined;
     if (want('market')) {
@@ -220,10 +272,12 @@ async function main() {
     const authPaths = ['/api/wallet/balance/brlt/', '/api/user/', '/api/wallet/transactions/todos'];
 
     log('warm-up');
-    for (const path of [...publicPaths])
-      await load({ url: api!.url, path, connections: 10, seconds: 1 });
-    for (const path of authPaths)
-      await load({ url: api!.url, path, connections: 10, seconds: 1, headerSets: auth });
+    for (const server of againstApi ? [oursApi, againstApi] : [api!]) {
+      for (const path of [...publicPaths])
+        await load({ url: server.url, path, connections: 10, seconds: 1 });
+      for (const path of authPaths)
+        await load({ url: server.url, path, connections: 10, seconds: 1, headerSets: auth });
+    }
     await load({ url: hello.url, path: '/', connections: 10, seconds: 1 });
     await load({
       url: pkRead.url,
@@ -252,13 +306,24 @@ async function main() {
       publicRounds = await rounds(
         async () => (await get(hello.url, '/')()).rps,
         publicPaths.flatMap((path) => [
-          { name: path, measure: get(api!.url, path) },
+          withAgainst(path, { path, connections: CONNECTIONS, seconds: SECONDS }),
           { name: sameBytesName(path), measure: get(sameBytes.url, path) },
         ]),
       );
       await sameBytes.stop();
     }
     const publicReads = publicRounds.filter((p) => publicPaths.includes(p.name));
+    /** This build's rate and CPU per answer beside the `--against` build's, round by round. */
+    const againstNote = (p: Paired) => {
+      const other = againstRuns.get(p.name);
+      if (!other) return '';
+      const rates = p.figure.map((f, i) => (f.rps / other[i]!.rps).toFixed(2));
+      const cpu = (runs: LoadResult[]) => median(runs.map((r) => r.cpuUsPerAnswer!)).toFixed(0);
+      return (
+        `; against ${against}: ${rates.join(' / ')} of its rate, round by round; ` +
+        `CPU ${cpu(p.figure)} µs an answer against ${cpu(other)} (medians)`
+      );
+    };
     const sameBytesRatio = (p: Paired) =>
       ratioOf(publicRounds.find((q) => q.name === sameBytesName(p.name))!);
     const peakRssPublic = rss.stop();
@@ -276,7 +341,14 @@ async function main() {
                 seconds: SECONDS,
               })
             ).rps,
-          authPaths.map((path) => ({ name: path, measure: get(api!.url, path, auth) })),
+          authPaths.map((path) =>
+            withAgainst(path, {
+              path,
+              connections: CONNECTIONS,
+              seconds: SECONDS,
+              headerSets: auth,
+            }),
+          ),
         );
     const peakRssAuth = rss.stop();
     const peakRss = Math.max(peakRssPublic, peakRssAuth);
@@ -345,7 +417,8 @@ async function main() {
         met: ratio >= 0.8 && p99 <= 10,
         note:
           `p99 ${p99} ms; its ${Buffer.byteLength(answers[p.name]!)} bytes from bare Fastify: ` +
-          `${sameBytesRatio(p).toFixed(2)} of hello-world`,
+          `${sameBytesRatio(p).toFixed(2)} of hello-world` +
+          againstNote(p),
       });
     }
     for (const p of authReads) {
@@ -358,7 +431,7 @@ async function main() {
         ratio,
         target: '≥ 1.0',
         met: ratio >= 1,
-        note: `p99 ${median(p.figure.map((f) => f.p99Ms))} ms`,
+        note: `p99 ${median(p.figure.map((f) => f.p99Ms))} ms` + againstNote(p),
       });
     }
     if (buys[0] && sellOut) {

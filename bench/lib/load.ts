@@ -11,6 +11,8 @@ export interface LoadResult {
   p99Ms: number;
   ok: number;
   failed: number;
+  /** The server's CPU time per answer, when the caller measured it (bench/run.ts `--against`). */
+  cpuUsPerAnswer?: number;
 }
 
 export interface LoadOptions {

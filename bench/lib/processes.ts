@@ -26,15 +26,17 @@ export interface BenchApiRun {
 /**
  * The API as `npm run serve` runs it (the bundle `npm run build` makes), set for measuring
  * requests: no scheduled jobs, no demo seed unless asked, the sandbox PSP, no on-chain record.
- * BENCH_API_NODE_ARGS adds node flags, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+ * BENCH_API_NODE_ARGS adds node flags, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'. `build` is
+ * the bundle's folder: another build kept aside, for `--against`.
  */
 export function startBenchApi(
   run: BenchApiRun,
   extra: Record<string, string> = {},
   readyTimeoutMs = 120_000,
+  build = 'apps/api/dist',
 ): Promise<Child> {
   return startNode(
-    'apps/api/dist/server.js',
+    `${build}/server.js`,
     {
       NODE_ENV: 'production',
       DATABASE_URL: run.databaseUrl,
@@ -117,6 +119,14 @@ export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/** CPU seconds a process has used, user and system (`/proc/<pid>/stat`, in clock ticks of 10 ms). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Samples a process's RSS every `everyMs` until stopped; returns the peak. */
