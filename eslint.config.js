@@ -142,6 +142,22 @@ export default tseslint.config(
     rules: { 'local/module-boundaries': 'error' },
   },
   {
+    // Pino writes a child logger's bindings as given, unredacted (lib/log-redaction.ts): log
+    // values beside a message instead.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name="child"]',
+          message:
+            'No child loggers: their bindings escape the log redaction (lib/log-redaction.ts).',
+        },
+      ],
+    },
+  },
+  {
     // lib/ is the ground floor of the API: plugins and modules build on it, never the reverse.
     files: ['apps/api/src/lib/**/*.ts'],
     rules: {

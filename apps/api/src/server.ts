@@ -109,7 +109,7 @@ async function main(): Promise<void> {
         mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
         storage,
         redis: opened.redis,
-        logger: { level: config.LOG_LEVEL, redact: logRedaction },
+        logger: { level: config.LOG_LEVEL, ...logRedaction },
         server: http.server,
         webDistDir: config.WEB_DIST_DIR ?? defaultWebDist,
       }),

@@ -29,7 +29,7 @@ const logStream = new Writable({
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ logger: { level: 'trace', redact: logRedaction, stream: logStream } });
+  t = await createTestApp({ logger: { level: 'trace', ...logRedaction, stream: logStream } });
   t.clock.now = new Date('2026-11-22T12:00:00Z');
 });
 afterAll(() => t.close());
