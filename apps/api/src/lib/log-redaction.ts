@@ -31,44 +31,45 @@ const BODY_CODES = new Set(['token', 'code']);
 
 const CENSOR = '[oculto]';
 
-/** Whether the value at a path of one to three keys is censored; `undefined` for the keys not reached. */
-function censored(first: string, second: string | undefined, third: string | undefined): boolean {
-  const last = third ?? second ?? first;
+/** Whether the value at this path of one to three keys is censored. */
+function censored(path: readonly string[]): boolean {
+  const [first, second] = path;
+  const last = path[path.length - 1]!;
   if (SECRET_FIELDS.has(last)) return true;
-  if (third === undefined) {
-    // `*.params`: drizzle's query errors carry the statement's parameters.
-    if (second === 'params') return true;
-    return first === 'body' && second !== undefined && BODY_CODES.has(second);
-  }
-  if (second === 'body' && BODY_CODES.has(third)) return true;
-  return (
-    first === 'req' && second === 'headers' && (third === 'authorization' || third === 'cookie')
-  );
+  // `*.params`: drizzle's query errors carry the statement's parameters.
+  if (path.length === 2) return last === 'params' || (first === 'body' && BODY_CODES.has(last));
+  if (path.length !== 3) return false;
+  if (second === 'body' && BODY_CODES.has(last)) return true;
+  return first === 'req' && second === 'headers' && (last === 'authorization' || last === 'cookie');
 }
 
 type Logged = Record<string, unknown>;
 
-/** The object with its censored values replaced, copied only where something was. */
-function redactLevel(value: object, first?: string, second?: string): object {
+/**
+ * The object with its censored values replaced, down to three keys, copied only where something
+ * was; what `keep` says is left as it is.
+ */
+function redacted<T extends object>(
+  value: T,
+  parents: readonly string[],
+  keep?: (key: string, child: unknown) => boolean,
+): T {
   let copy: Logged | unknown[] | undefined;
   for (const key of Object.keys(value)) {
     const child = (value as Logged)[key];
-    let next = child;
-    const path: [string, string | undefined, string | undefined] =
-      first === undefined
-        ? [key, undefined, undefined]
-        : second === undefined
-          ? [first, key, undefined]
-          : [first, second, key];
-    if (censored(...path)) next = CENSOR;
-    else if (second === undefined && typeof child === 'object' && child !== null)
-      next = first === undefined ? redactLevel(child, key) : redactLevel(child, first, key);
+    if (keep?.(key, child)) continue;
+    const path = [...parents, key];
+    const next = censored(path)
+      ? CENSOR
+      : path.length < 3 && typeof child === 'object' && child !== null
+        ? redacted(child, path)
+        : child;
     if (next !== child) {
-      copy ??= Array.isArray(value) ? [...(value as unknown[])] : { ...value };
+      copy ??= Array.isArray(value) ? [...(value as unknown[])] : { ...(value as Logged) };
       (copy as Logged)[key] = next;
     }
   }
-  return copy ?? value;
+  return (copy ?? value) as T;
 }
 
 /** Keys whose instances (a request, a reply, an error) pino hands to a serializer. */
@@ -82,26 +83,19 @@ function isPlainObject(value: object): boolean {
 /** Pino options for the server's logger: `{ level, ...logRedaction }`. */
 export const logRedaction = {
   formatters: {
-    log(object: Logged): Logged {
-      let copy: Logged | undefined;
-      for (const key of Object.keys(object)) {
-        const value = object[key];
-        // Pino leaves out what is undefined.
-        if (value === undefined) continue;
-        let next = value;
-        if (censored(key, undefined, undefined)) next = CENSOR;
-        else if (typeof value === 'object' && value !== null) {
-          // A serializer reads an instance's own getters; it keeps only safe fields (below).
-          if (SERIALIZED_KEYS.has(key) && !isPlainObject(value)) continue;
-          next = redactLevel(value, key);
-        }
-        if (next !== value) {
-          copy ??= { ...object };
-          copy[key] = next;
-        }
-      }
-      return copy ?? object;
-    },
+    log: (object: Logged): Logged =>
+      redacted(
+        object,
+        [],
+        // Pino leaves out what is undefined; a serializer reads an instance's own getters and
+        // keeps only safe fields (below).
+        (key, value) =>
+          value === undefined ||
+          (SERIALIZED_KEYS.has(key) &&
+            typeof value === 'object' &&
+            value !== null &&
+            !isPlainObject(value)),
+      ),
   },
   // Fastify's own `req` and `res` serializers keep no header or body; an error keeps its own
   // enumerable fields, which are redacted as `err.…`.
@@ -109,11 +103,9 @@ export const logRedaction = {
     err: (error: Error) => {
       // Anything else logged as `err` comes back as it was given.
       const serialized = stdSerializers.err(error);
-      return (
-        typeof serialized === 'object' && serialized !== null
-          ? redactLevel(serialized, 'err')
-          : serialized
-      ) as typeof serialized;
+      return typeof serialized === 'object' && serialized !== null
+        ? redacted(serialized, ['err'])
+        : serialized;
     },
   },
 } satisfies Pick<LoggerOptions, 'formatters' | 'serializers'>;

@@ -289,6 +289,7 @@ DECLARE
   v_buyers bigint[] := '{}';
   v_answers jsonb[] := '{}';
   v_left bigint[] := '{}';
+  v_trades jsonb[];
 BEGIN
   -- 0. The token's offer lock (a listing's token never changes).
   SELECT * INTO v_listing FROM market_listings l WHERE l.id = p_listing_id;
@@ -338,18 +339,19 @@ BEGIN
     SELECT 'market:' || (a->>'id') || line
     FROM unnest(v_answers) AS a, unnest(ARRAY[':purchase', ':sale']) AS line));
   SELECT * INTO v_token FROM tokens t WHERE t.id = v_listing.token_id;
-  PERFORM notifications_record_under_wallets(v_buyers, 'market_purchase', ARRAY(
+  -- What both receipts of a trade say; the buyer's adds the fee, the seller's the units left.
+  v_trades := ARRAY(
     SELECT jsonb_build_object('token_id', v_token.id, 'token_name', v_token.name,
       'token_symbol', v_token.symbol, 'trade_id', a->'id', 'listing_id', p_listing_id,
       'quantity', a->'quantity', 'unit_price_cents', a->'unit_price_cents',
-      'amount_cents', a->'amount_cents', 'fee_cents', a->'fee_cents')
-    FROM unnest(v_answers) WITH ORDINALITY AS r(a, n) ORDER BY r.n));
+      'amount_cents', a->'amount_cents')
+    FROM unnest(v_answers) WITH ORDINALITY AS r(a, n) ORDER BY r.n);
+  PERFORM notifications_record_under_wallets(v_buyers, 'market_purchase', ARRAY(
+    SELECT r.trade || jsonb_build_object('fee_cents', r.a->'fee_cents')
+    FROM unnest(v_trades, v_answers) WITH ORDINALITY AS r(trade, a, n) ORDER BY r.n));
   PERFORM notifications_record_under_wallets(
     array_fill(v_listing.seller_id, ARRAY[cardinality(v_buyers)]), 'market_sale', ARRAY(
-    SELECT jsonb_build_object('token_id', v_token.id, 'token_name', v_token.name,
-      'token_symbol', v_token.symbol, 'trade_id', a->'id', 'listing_id', p_listing_id,
-      'quantity', a->'quantity', 'unit_price_cents', a->'unit_price_cents',
-      'amount_cents', a->'amount_cents', 'quantity_left', r.left_after)
-    FROM unnest(v_answers, v_left) WITH ORDINALITY AS r(a, left_after, n) ORDER BY r.n));
+    SELECT r.trade || jsonb_build_object('quantity_left', r.left_after)
+    FROM unnest(v_trades, v_left) WITH ORDINALITY AS r(trade, left_after, n) ORDER BY r.n));
 END
 $$;

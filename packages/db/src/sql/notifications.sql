@@ -23,9 +23,9 @@
 --   notifications_record_under_wallets(users, kind, datas): the same for many, in set-based
 --     statements, answering nothing: one notification of the kind per user (a user may appear
 --     more than once) and data, for a caller that holds every one of these wallets (a batch of
---     purchases, an offer job's batch). Called for one user it costs about twice the one above (measured in the board's
---     purchases, docs/PERFORMANCE.md), so a caller with one user calls that one; both mail by the
---     same rule (notification_mailed).
+--     purchases, an offer job's batch). Called for one user it costs about twice the one above
+--     (measured in the board's purchases, docs/PERFORMANCE.md), so a caller with one user calls
+--     that one; both mail by the same rule (notification_mailed).
 -- Locks: the user's wallet (locks.sql step 5; those that exist) before their notification_counts
 -- row, so that row is only ever written under the wallet and no one waits for it. A money path
 -- records notifications for users whose wallets it already holds (lock_wallets, or the wallet's
