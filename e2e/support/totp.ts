@@ -4,9 +4,6 @@ import { totpCode } from '@copaiba/api/testing/authenticator';
 export const totpAt = (secret: string, step: number): string =>
   totpCode(secret, new Date(step * 30_000));
 
-/** The code an authenticator app shows at `at`. */
-export const totp = (secret: string, at = Date.now()) => totpAt(secret, Math.floor(at / 30_000));
-
 /**
  * Codes work once per step and the server accepts one step of drift: each call takes the step
  * after the last one used, at least the current one (a step behind could expire between typing
