@@ -80,6 +80,29 @@ describe.each([
     expect(meta.width).toBe(300);
   });
 
+  it("gives the widths past an image's own its own width, turned as its camera held it", async () => {
+    const renditionWidths = async (key: string) =>
+      Promise.all(
+        ['-480', '-960', ''].map(async (suffix) => {
+          const object = await storage.get(key.replace('.webp', `${suffix}.webp`));
+          const data = await streamToBuffer(object!.body);
+          return { width: (await sharp(data).metadata()).width, data };
+        }),
+      );
+    const narrow = await renditionWidths(await storeImage(storage, await photo(800, 600), 'x'));
+    expect(narrow.map((r) => r.width)).toEqual([480, 800, 800]);
+    expect(narrow[2]!.data.equals(narrow[1]!.data)).toBe(true);
+    // Stored 700 wide and turned a quarter by its EXIF orientation: 1,200 wide as shown.
+    const upright = await sharp({
+      create: { width: 700, height: 1200, channels: 3, background: '#2d6a3e' },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const turned = await renditionWidths(await storeImage(storage, upright, 'x'));
+    expect(turned.map((r) => r.width)).toEqual([480, 960, 1200]);
+  });
+
   it('judges by content: text, SVG, truncated images and bombs are not images', async () => {
     const jpeg = await photo(800, 600);
     const bomb = await sharp({

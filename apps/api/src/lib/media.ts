@@ -34,7 +34,8 @@ export interface EncodedImage {
 
 /**
  * Checks that the bytes are really an image (whatever the name or declared type says), refuses
- * decompression bombs, strips metadata and encodes WebP renditions at IMAGE_WIDTHS.
+ * decompression bombs, strips metadata and encodes WebP renditions at IMAGE_WIDTHS (at most the
+ * image's own width).
  */
 export async function encodeImage(
   data: Buffer,
@@ -49,9 +50,16 @@ export async function encodeImage(
   if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
     throw AppError.badRequest(field, mediaMessages.invalidImage);
   }
+  // Never enlarged: past the image's own width every rendition is the same picture, encoded once.
+  const ownWidth = meta.autoOrient.width;
   try {
-    const renditions = [];
+    const renditions: EncodedImage['renditions'] = [];
     for (const width of IMAGE_WIDTHS) {
+      const previous = renditions.at(-1);
+      if (previous && previous.width >= ownWidth) {
+        renditions.push({ width, data: previous.data });
+        continue;
+      }
       const out = await image
         .clone()
         .rotate()
