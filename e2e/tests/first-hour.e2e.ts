@@ -292,6 +292,10 @@ describe('the rough edges of the first hour', () => {
       await page.setViewportSize(viewports[size]);
       await page.goto('/wallet');
       await page.getByTestId('wallet-balance').waitFor();
+      // The sections below load as they near the screen and grow (~950 px on a phone): reached
+      // before they have, the footer moves under the pointer between Playwright's check and its
+      // click, and the click lands elsewhere. A person clicks the footer where it stays.
+      await revealBelowTheFold(page);
       await page.getByRole('contentinfo').getByRole('link', { name: 'Sobre' }).click();
       await page.waitForURL((url) => url.pathname === '/' && url.hash === '#sobre');
       expect(new URL(page.url()).pathname).toBe('/');
