@@ -80,7 +80,7 @@ describe.each([
     expect(meta.width).toBe(300);
   });
 
-  it("gives the widths past an image's own its own width, turned as its camera held it", async () => {
+  it('keeps a narrower image at its own width in the larger renditions, as its EXIF turns it', async () => {
     const renditionWidths = async (key: string) =>
       Promise.all(
         ['-480', '-960', ''].map(async (suffix) => {
