@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, brDateToIso, isRealIsoDate, todayInSaoPaulo } from './dates.ts';
+import { ageOn, brDateToIso, isRealIsoDate, saoPauloDateTime, todayInSaoPaulo } from './dates.ts';
+
+/** The tz database's answer, through Intl, as the arithmetic's oracle. */
+const intl = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const intlDateTime = (at: Date) => intl.format(at).replace(',', '');
+const intlToday = (at: Date) => intlDateTime(at).slice(0, 10).split('/').reverse().join('-');
+const HOUR = 3_600_000;
 
 describe('dates', () => {
   it('knows real calendar dates', () => {
@@ -38,5 +52,37 @@ describe('dates', () => {
     ] as const) {
       expect(at(iso), iso).toBe(date);
     }
+  });
+
+  it('reads the clock in São Paulo as the tz database does, every hour from 2018 until ten years ahead', () => {
+    // The last summer time (until 2019-02-17) goes through Intl, the rest through arithmetic: a new
+    // rule for São Paulo in the tz database that Node ships fails this (docs/DECISIONS.md).
+    const end = Date.now() + 10 * 365 * 24 * HOUR;
+    let checked = 0;
+    for (let t = Date.UTC(2018, 0, 1, 0, 30); t < end; t += HOUR) {
+      const at = new Date(t);
+      const expected = intlDateTime(at);
+      if (saoPauloDateTime(at) !== expected || todayInSaoPaulo(at) !== intlToday(at)) {
+        expect([saoPauloDateTime(at), todayInSaoPaulo(at)], at.toISOString()).toEqual([
+          expected,
+          intlToday(at),
+        ]);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(150_000);
+  });
+
+  it('crosses the end of the last summer time minute by minute', () => {
+    for (let t = Date.UTC(2019, 1, 17, 0); t < Date.UTC(2019, 1, 17, 4); t += 60_000) {
+      expect(saoPauloDateTime(new Date(t)), new Date(t).toISOString()).toBe(
+        intlDateTime(new Date(t)),
+      );
+    }
+    // 01:59 of summer time, then the clock's hour from 23:00 again, then the first day of UTC−3.
+    expect(saoPauloDateTime(new Date('2019-02-17T01:59:00Z'))).toBe('16/02/2019 23:59');
+    expect(saoPauloDateTime(new Date('2019-02-17T02:00:00Z'))).toBe('16/02/2019 23:00');
+    expect(saoPauloDateTime(new Date('2026-11-22T17:05:00Z'))).toBe('22/11/2026 14:05');
+    expect(saoPauloDateTime(new Date('2018-12-01T12:00:00Z'))).toBe('01/12/2018 10:00');
   });
 });

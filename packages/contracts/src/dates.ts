@@ -26,44 +26,74 @@ export function ageOn(birthDate: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
-// Building a formatter costs far more than using one: hot paths ask for today on every request.
-// Built on first use, not at import: most screens importing the contracts never ask for today.
-let saoPauloDate: Intl.DateTimeFormat | undefined;
-
-let lastMinute = { minute: Number.NaN, date: '' };
-
 /**
- * Today's date in America/Sao_Paulo as YYYY-MM-DD. Formatted once per minute of the clock: São
- * Paulo's offsets are whole hours, so a date never changes inside a UTC minute.
+ * São Paulo has kept UTC−3 all year since its last summer time ended, at 2019-02-17 02:00 UTC (IANA
+ * tzdata 2019a). From then on its wall clock is arithmetic: a page that shows an instant then never
+ * builds an Intl formatter, whose first one starts ICU (~35 ms of a phone's main thread;
+ * docs/PERFORMANCE.md). Earlier instants go through Intl. dates.test.ts compares the two for every
+ * hour from then until years ahead, so a tz database that gains a new rule fails it
+ * (docs/DECISIONS.md).
  */
-export function todayInSaoPaulo(now: Date = new Date()): string {
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (minute !== lastMinute.minute) {
-    saoPauloDate ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
-    lastMinute = { minute, date: saoPauloDate.format(now) };
-  }
-  return lastMinute.date;
+const SAO_PAULO_UTC_MINUS_3_SINCE = Date.UTC(2019, 1, 17, 2);
+const SAO_PAULO_OFFSET_MS = -3 * 3_600_000;
+
+// Built on first use, for instants before 2019 only.
+let saoPauloParts: Intl.DateTimeFormat | undefined;
+
+interface WallClock {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
 }
 
-// Built on first use: a formatter with a time zone is costly to create on a phone.
-let saoPauloDateTimeFormat: Intl.DateTimeFormat | undefined;
-const dateTimeFormatOptions: Intl.DateTimeFormatOptions = {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** An instant's date and time on São Paulo's clock, each part zero-padded. */
+function saoPauloWallClock(at: Date): WallClock {
+  const time = at.getTime();
+  if (time >= SAO_PAULO_UTC_MINUS_3_SINCE) {
+    const local = new Date(time + SAO_PAULO_OFFSET_MS);
+    return {
+      year: String(local.getUTCFullYear()).padStart(4, '0'),
+      month: pad2(local.getUTCMonth() + 1),
+      day: pad2(local.getUTCDate()),
+      hour: pad2(local.getUTCHours()),
+      minute: pad2(local.getUTCMinutes()),
+    };
+  }
+  saoPauloParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = Object.fromEntries(
+    saoPauloParts.formatToParts(at).map((part) => [part.type, part.value]),
+  ) as Record<keyof WallClock, string>;
+  return {
+    year: parts.year.padStart(4, '0'),
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour,
+    minute: parts.minute,
+  };
+}
+
+/** Today's date in America/Sao_Paulo as YYYY-MM-DD. */
+export function todayInSaoPaulo(now: Date = new Date()): string {
+  const { year, month, day } = saoPauloWallClock(now);
+  return `${year}-${month}-${day}`;
+}
 
 /** An instant as a person in São Paulo reads it: '22/11/2026 14:05'. */
 export function saoPauloDateTime(at: Date): string {
-  saoPauloDateTimeFormat ??= new Intl.DateTimeFormat('pt-BR', dateTimeFormatOptions);
-  const parts = Object.fromEntries(
-    saoPauloDateTimeFormat.formatToParts(at).map((part) => [part.type, part.value]),
-  ) as Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  const { year, month, day, hour, minute } = saoPauloWallClock(at);
+  return `${day}/${month}/${year} ${hour}:${minute}`;
 }
 
 /** DD/MM/YYYY (as typed in forms) to YYYY-MM-DD, or null when it is not a real date. */

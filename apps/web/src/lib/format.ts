@@ -2,9 +2,8 @@
  * pt-BR formatting for display. Money arrives as decimal strings ("1500.00", docs/product.md §7) and is
  * formatted with string and BigInt arithmetic only, so no floating-point error can show.
  */
+import { saoPauloDateTime } from '@copaiba/contracts/dates';
 import { formatBrl, groupThousands } from '@copaiba/contracts/money';
-
-export const SAO_PAULO_TZ = 'America/Sao_Paulo';
 
 const DECIMAL = /^([+-])?(\d*)(?:[.,](\d*))?$/;
 
@@ -69,26 +68,10 @@ export function formatDate(value: string | null | undefined): string {
   return `${match[3]}/${match[2]}/${match[1]}`;
 }
 
-// Built on first use: a formatter with a time zone takes tens of milliseconds to create on a phone,
-// and most screens that import this module never show an instant.
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-
 /** An instant (ISO 8601 with offset, or a Date) as 'dd/MM/yyyy HH:mm' in São Paulo time. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  dateTimeFormat ??= new Intl.DateTimeFormat('pt-BR', {
-    timeZone: SAO_PAULO_TZ,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts = Object.fromEntries(
-    dateTimeFormat.formatToParts(date).map((part) => [part.type, part.value]),
-  ) as Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  return saoPauloDateTime(date);
 }

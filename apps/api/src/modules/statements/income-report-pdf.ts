@@ -1,4 +1,10 @@
-import { formatCnpj, formatCpfCnpj, isoToBrDate, type IncomeReport } from '@copaiba/contracts';
+import {
+  formatCnpj,
+  formatCpfCnpj,
+  isoToBrDate,
+  saoPauloDateTime,
+  type IncomeReport,
+} from '@copaiba/contracts';
 import { centsToPtBr, decimalToCentsOrZero } from '@copaiba/contracts/money';
 import {
   createPdf,
@@ -17,13 +23,6 @@ import { table, type PdfColumn } from '../../lib/pdf/pdf-table.ts';
 
 const money = (decimal: string) => centsToPtBr(decimalToCentsOrZero(decimal));
 const units = (n: number) => n.toLocaleString('pt-BR');
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  dateStyle: 'short',
-  timeStyle: 'short',
-  hourCycle: 'h23',
-});
 
 export async function incomeReportPdf(report: IncomeReport): Promise<Buffer> {
   const { year } = report;
@@ -45,7 +44,7 @@ export async function incomeReportPdf(report: IncomeReport): Promise<Buffer> {
   doc
     .fontSize(9)
     .fillColor(PDF_COLORS.muted)
-    .text(`Emitido em ${dateTime.format(generatedAt).replace(',', ' às')}`);
+    .text(`Emitido em ${saoPauloDateTime(generatedAt).replace(' ', ' às ')}`);
 
   sectionTitle(doc, 'Plataforma');
   fieldList(doc, [

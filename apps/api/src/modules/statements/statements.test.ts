@@ -472,6 +472,13 @@ describe(`the income report of ${Y} (a complete year)`, () => {
 
     expect(text).toContain('Informe de Rendimentos');
     expect(text).toContain(`Ano-calendário ${Y}`);
+    // When it was made (the test's clock), as Intl reads São Paulo's; the module formats without Intl.
+    const issuedAt = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(new Date(report.generated_at));
+    expect(text).toContain(`Emitido em ${issuedAt.replace(',', ' às')}`);
     expect(text).toMatch(/Nome: Copaíba/);
     expect(text).toContain(`CNPJ: ${PLATFORM_CNPJ}`);
     expect(text).toContain('Nome: Maria Conceição Araújo');
