@@ -1,9 +1,18 @@
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { acceptsEncoding, GZIP_MIN_BYTES } from '../lib/accept-encoding.ts';
 
 const COMPRESSIBLE = /^(application\/json|text\/csv|text\/plain)\b/;
+
+const gzipOffTheLoop = promisify(gzip);
+/**
+ * From this size on, gzip runs on libuv's thread pool: deflate takes ~1 ms per 64 KB here, and a
+ * statement's CSV or the API docs (170 KB) on the event loop would hold every other request meanwhile
+ * (docs/PERFORMANCE.md). Below it, the trip to the pool costs more than it spares.
+ */
+const GZIP_OFF_THE_LOOP_BYTES = 64 * 1024;
 
 /**
  * gzip for the API's answers of 1 KB and more (JSON, CSV, the metrics' text) to clients that
@@ -20,11 +29,13 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
     if (reply.hasHeader('content-encoding') || reply.hasHeader('etag')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    if (Buffer.byteLength(payload) < GZIP_MIN_BYTES) return payload;
+    const size = Buffer.byteLength(payload);
+    if (size < GZIP_MIN_BYTES) return payload;
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     if (!acceptsEncoding(request.headers['accept-encoding'], 'gzip')) return payload;
     reply.header('content-encoding', 'gzip').removeHeader('content-length');
+    if (size >= GZIP_OFF_THE_LOOP_BYTES) return gzipOffTheLoop(payload);
     return gzipSync(payload);
   });
 });
