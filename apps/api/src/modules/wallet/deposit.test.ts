@@ -1,4 +1,6 @@
+import jsQR from 'jsqr';
 import { parsePix, hasError, isStaticPix } from 'pix-utils';
+import sharp from 'sharp';
 import { pixCharges } from '@copaiba/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +82,15 @@ describe('depositing by Pix', () => {
       value: '150.00',
       txid: expect.stringMatching(/^CPB[a-f0-9]{22}$/),
     });
+    // The image, decoded by sharp and read by a QR reader, is the same BR Code.
     expect(body.qrcode_image).toMatch(/^data:image\/png;base64,/);
+    const png = Buffer.from(body.qrcode_image.split(',')[1], 'base64');
+    const { data, info } = await sharp(png)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(info.width).toBeGreaterThanOrEqual(320);
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(body.qrcode);
     expect(new Date(body.expires_at).getTime() - t.clock.now.getTime()).toBe(3_600_000);
     const parsed = parsePix(body.qrcode);
     expect(hasError(parsed) || !isStaticPix(parsed)).toBe(false);
