@@ -380,6 +380,43 @@ describe('the rough edges of the first hour', () => {
     await visitor.close();
   });
 
+  it('a screen reached before any scroll is not scrolled again: signed in, / becomes /wallet', async () => {
+    const context = await demoContext(
+      browser,
+      server.url,
+      await accounts.login('investidor'),
+      'phone',
+    );
+    // Each scrollTo forces a layout in the screen's first commit (docs/PERFORMANCE.md).
+    await context.addInitScript(() => {
+      const counted = window as Window & { scrollTos?: number };
+      const original = window.scrollTo.bind(window);
+      counted.scrollTos = 0;
+      window.scrollTo = (...args: unknown[]) => {
+        counted.scrollTos = (counted.scrollTos ?? 0) + 1;
+        Reflect.apply(original, window, args);
+      };
+    });
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    const scrolls = () =>
+      page.evaluate(() => (window as Window & { scrollTos?: number }).scrollTos);
+    await page.goto('/');
+    await page.waitForURL('**/wallet');
+    await page.getByTestId('wallet-balance').waitFor();
+    expect(await scrolls()).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Once the person has scrolled, the next screen opens at its top.
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.getByRole('link', { name: 'Extrato' }).click();
+    await page.waitForURL('**/extract');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await scrolls()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a withdrawal takes every kind of Pix key, through the form and the server', async () => {
     const session = await accounts.login('investidor');
     await accounts.turnOnTwoFactor('investidor', session);

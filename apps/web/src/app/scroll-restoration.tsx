@@ -62,6 +62,8 @@ export function ScrollRestoration() {
   const positions = useRef<Record<string, number>>(savedPositions());
   const current = useRef(entryKey(location));
   const previousPath = useRef<string | null>(null);
+  /** Whether the page has scrolled since the document opened (the person, an anchor, a restore). */
+  const scrolled = useRef(false);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -69,6 +71,7 @@ export function ScrollRestoration() {
     // have shortened the page and moved the scroll.
     let frame = 0;
     const note = () => {
+      scrolled.current = true;
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => (positions.current[current.current] = window.scrollY));
     };
@@ -107,9 +110,11 @@ export function ScrollRestoration() {
       }
       if (samePath) return;
     }
-    // A document opened anew starts at its top: scrolling there would only force a layout in the
-    // first render's commit (38 ms of `/`'s main thread at CPU x4, docs/PERFORMANCE.md).
-    if (first && !returning) return;
+    // A page that has not scrolled since its document opened is at its top: scrolling there would
+    // only force a layout in the screen's first commit. So for the document's first screen (38 ms
+    // of `/`'s main thread at CPU x4) and for a redirect before any scroll (signed in, `/` →
+    // `/wallet`: 55–76 ms), docs/PERFORMANCE.md.
+    if (!returning && !scrolled.current) return;
     window.scrollTo({ top: 0, behavior: 'instant' });
   }, [key, location.pathname, location.search, location.hash, navigationType]);
 
