@@ -28,7 +28,7 @@ export function ageOn(birthDate: string, today: string): number {
 
 /**
  * São Paulo has kept UTC−3 all year since its last summer time ended, at 2019-02-17 02:00 UTC (IANA
- * tzdata 2019a). From then on its wall clock is arithmetic: a page that shows an instant then never
+ * tzdata 2019b). From then on its wall clock is arithmetic: a page that shows an instant then never
  * builds an Intl formatter, whose first one starts ICU (~35 ms of a phone's main thread;
  * docs/PERFORMANCE.md). Earlier instants go through Intl. dates.test.ts compares the two for every
  * hour from then until years ahead, so a tz database that gains a new rule fails it
