@@ -12,10 +12,10 @@ import {
 } from '@copaiba/contracts';
 import type { Database } from '@copaiba/db';
 import type { FastifyBaseLogger } from 'fastify';
-import QRCode from 'qrcode';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { pageOffset, toPage } from '../../lib/pagination.ts';
+import { qrPngDataUrl } from '../../lib/qr-png.ts';
 import type { RequestOrigin } from '../../lib/request-origin.ts';
 import { saoPauloMonthStart } from '../../lib/sao-paulo-month.ts';
 import { toOwnedToken, toStatementRow } from './holdings-presenter.ts';
@@ -196,11 +196,7 @@ export function createWalletService(deps: {
           );
           const body: DepositResponse = {
             qrcode: brCode,
-            qrcode_image: await QRCode.toDataURL(brCode, {
-              errorCorrectionLevel: 'M',
-              margin: 1,
-              width: 320,
-            }),
+            qrcode_image: await qrPngDataUrl(brCode),
             txid,
             value: centsToDecimal(valueCents),
             expires_at: expiresAt.toISOString(),
