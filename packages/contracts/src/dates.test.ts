@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, brDateToIso, isRealIsoDate, saoPauloDateTime, todayInSaoPaulo } from './dates.ts';
+import {
+  ageOn,
+  brDateToIso,
+  isRealIsoDate,
+  saoPauloDateTime,
+  saoPauloDayStart,
+  todayInSaoPaulo,
+} from './dates.ts';
 
 /** The tz database's answer, through Intl, as the arithmetic's oracle. */
 const intl = new Intl.DateTimeFormat('pt-BR', {
@@ -84,5 +91,12 @@ describe('dates', () => {
     expect(saoPauloDateTime(new Date('2019-02-17T02:00:00Z'))).toBe('16/02/2019 23:00');
     expect(saoPauloDateTime(new Date('2026-11-22T17:05:00Z'))).toBe('22/11/2026 14:05');
     expect(saoPauloDateTime(new Date('2018-12-01T12:00:00Z'))).toBe('01/12/2018 10:00');
+  });
+
+  it('starts a São Paulo day at the instant its clock reads 00:00', () => {
+    const start = saoPauloDayStart('2026-11-22');
+    expect(start.toISOString()).toBe('2026-11-22T03:00:00.000Z');
+    expect(saoPauloDateTime(start)).toBe('22/11/2026 00:00');
+    expect(todayInSaoPaulo(new Date(start.getTime() - 1))).toBe('2026-11-21');
   });
 });

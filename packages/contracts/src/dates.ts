@@ -90,6 +90,11 @@ export function todayInSaoPaulo(now: Date = new Date()): string {
   return `${year}-${month}-${day}`;
 }
 
+/** The instant a São Paulo calendar day (YYYY-MM-DD) begins, by the same UTC−3 (days since 2019). */
+export function saoPauloDayStart(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - SAO_PAULO_OFFSET_MS);
+}
+
 /** An instant as a person in São Paulo reads it: '22/11/2026 14:05'. */
 export function saoPauloDateTime(at: Date): string {
   const { year, month, day, hour, minute } = saoPauloWallClock(at);

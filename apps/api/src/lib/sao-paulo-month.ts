@@ -1,9 +1,4 @@
-import { todayInSaoPaulo } from '@copaiba/contracts';
-
-/** The instant a São Paulo calendar day (YYYY-MM-DD) begins: UTC−3 all year since 2019. */
-export function saoPauloDayStart(date: string): Date {
-  return new Date(`${date}T00:00:00-03:00`);
-}
+import { saoPauloDayStart, todayInSaoPaulo } from '@copaiba/contracts';
 
 /** The instant the current calendar month began in São Paulo. */
 export function saoPauloMonthStart(now: Date): Date {

@@ -3,6 +3,7 @@ import {
   incomeReportFilename,
   parseReportYear,
   resolveExportRange,
+  saoPauloDayStart,
   shiftMonths,
   statementExportFilename,
   statementMessages,
@@ -16,7 +17,6 @@ import {
 import type { Database } from '@copaiba/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { IdentityBox } from '../../lib/identity-box.ts';
-import { saoPauloDayStart } from '../../lib/sao-paulo-month.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import { installmentAmountsPerUnit, installmentDates } from '../catalogue/token-figures.ts';
 import { walletMovements } from '../ledger/ledger.ts';
