@@ -417,6 +417,41 @@ describe('the rough edges of the first hour', () => {
     await context.close();
   });
 
+  it("a phone downloads the menus it shows: not the desktop's, the drawer's at the burger", async () => {
+    const context = await demoContext(
+      browser,
+      server.url,
+      await accounts.login('investidor'),
+      'phone',
+    );
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const loaded = (chunk: string) => scripts.some((path) => path.includes(`/${chunk}-`));
+    await page.goto('/wallet');
+    await page.getByTestId('wallet-balance').waitFor();
+    await page.getByRole('button', { name: 'Abrir menu' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Chunks are named after their modules (apps/web/src/app/layouts/top-bar.tsx).
+    expect(loaded('phone-nav')).toBe(true);
+    expect(loaded('desktop-nav')).toBe(false);
+    expect(loaded('nav-drawer')).toBe(false);
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Atividade da conta' }).click();
+    await page.waitForURL('**/account-activity');
+    expect(loaded('nav-drawer')).toBe(true);
+    expect(loaded('desktop-nav')).toBe(false);
+    // Widened to a desktop, the bar becomes the desktop's, with its user menu.
+    await page.setViewportSize(viewports.desktop);
+    await page.getByRole('button', { name: /Menu do usuário/ }).click();
+    await page.getByRole('menuitem', { name: 'Perfil de Investidor' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a withdrawal takes every kind of Pix key, through the form and the server', async () => {
     const session = await accounts.login('investidor');
     await accounts.turnOnTwoFactor('investidor', session);

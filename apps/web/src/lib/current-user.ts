@@ -23,7 +23,8 @@ export function useCurrentUser({ poll = false }: { poll?: boolean } = {}) {
   });
 }
 
-/** First word of the name, for the greeting 'Olá {first name}'. */
-export function firstName(name: string | null | undefined): string {
-  return name?.trim().split(/\s+/)[0] ?? '';
+/** The top bar's greeting, 'Olá {first name}' (docs/product.md §2), or 'Olá' without a name. */
+export function greeting(name: string | null | undefined): string {
+  const first = name?.trim().split(/\s+/)[0];
+  return first ? `Olá ${first}` : 'Olá';
 }

@@ -1,4 +1,5 @@
 import { Box, Button, Container, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
@@ -6,11 +7,18 @@ import { useIsLoggedIn } from '@/lib/session';
 import { loggedOutButtons } from '../navigation';
 import classes from './top-bar.module.css';
 
-const LoggedInNav = lazy(() => import('./logged-in-nav'));
+// The logged-in menus, one chunk per width: visitors download neither, and a phone not the
+// desktop's menus (docs/PERFORMANCE.md, "The logged-in menus").
+const DesktopNav = lazy(() => import('./desktop-nav'));
+const PhoneNav = lazy(() => import('./phone-nav'));
+
+/** Below this width the menu folds into a burger drawer. */
+const DESKTOP_QUERY = '(min-width: 75em)';
 
 /** docs/product.md §2 'Top bar'. */
 export function TopBar() {
   const loggedIn = useIsLoggedIn();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const { pathname } = useLocation();
   const buttons = loggedOutButtons(pathname);
 
@@ -26,9 +34,7 @@ export function TopBar() {
         </Link>
 
         {loggedIn ? (
-          <Suspense fallback={null}>
-            <LoggedInNav />
-          </Suspense>
+          <Suspense fallback={null}>{isDesktop ? <DesktopNav /> : <PhoneNav />}</Suspense>
         ) : (
           <Group gap={6} wrap="nowrap" className={classes.right}>
             {buttons.login && (
