@@ -1,19 +1,19 @@
 import type { PurchaseRow, PurchaseStatus } from '@copaiba/contracts';
-import { Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp, IconReceipt } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { EmptyList } from '@/components/query-states';
 import { PagedCard } from '@/components/paged-card';
-import { errorMessage } from '@/lib/api-error';
-import { formatDateTime, formatDecimal, formatMoney } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { investorKeys, tokenKeys, walletKeys } from '@/lib/query-keys';
-import { desistPurchase, usePurchases } from '../api/list-purchases';
+import { formatDateTime, formatDecimal } from '@/lib/format';
+import { useLazyModal } from '@/lib/use-lazy-modal';
+import { usePurchases } from '../api/list-purchases';
 import { money } from './money-text';
 import { RecordCards } from '@/components/record-cards';
 import { StatusBadge } from './status-badge';
+
+// The confirmation's code (a modal, its scroll lock and focus trap) loads at the first 'Desistir'.
+const DesistModal = lazy(() => import('./desist-modal'));
 
 /** The brand's shades, which keep a 4.5:1 contrast on their light fills (app/theme.ts). */
 const STATUS: Record<PurchaseStatus, { label: string; color: string }> = {
@@ -54,33 +54,10 @@ function UndoAction({ row, onUndo }: { row: PurchaseRow; onUndo: (row: PurchaseR
  * window, 'Desistir' undoes the whole purchase after a confirmation, money back to the wallet.
  */
 export function MyPurchases({ hidden }: { hidden: boolean }) {
-  const queryClient = useQueryClient();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [page, setPage] = useState(1);
   const query = usePurchases(page);
-  const [undoing, setUndoing] = useState<PurchaseRow | null>(null);
-  const [sending, setSending] = useState(false);
-
-  async function confirmUndo() {
-    if (!undoing) return;
-    setSending(true);
-    try {
-      const result = await desistPurchase(undoing.id);
-      notifySuccess(result.message);
-      setUndoing(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-        queryClient.invalidateQueries({ queryKey: investorKeys.all }),
-        queryClient.invalidateQueries({ queryKey: tokenKeys.details }),
-      ]);
-    } catch (error) {
-      notifyError(errorMessage(error));
-      setUndoing(null);
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
-    } finally {
-      setSending(false);
-    }
-  }
+  const undoing = useLazyModal<PurchaseRow>();
 
   return (
     <>
@@ -128,7 +105,7 @@ export function MyPurchases({ hidden }: { hidden: boolean }) {
                         <PurchaseStatusBadge status={row.status} />
                       </Table.Td>
                       <Table.Td>
-                        <UndoAction row={row} onUndo={setUndoing} />
+                        <UndoAction row={row} onUndo={undoing.open} />
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -147,7 +124,7 @@ export function MyPurchases({ hidden }: { hidden: boolean }) {
                   { label: 'Quantidade', value: formatDecimal(row.quantity, 0) },
                   { label: 'Valor', value: money(row.total, hidden) },
                   { label: 'Data', value: formatDateTime(row.datetime) },
-                  { label: 'Desistência', value: <UndoAction row={row} onUndo={setUndoing} /> },
+                  { label: 'Desistência', value: <UndoAction row={row} onUndo={undoing.open} /> },
                 ],
               }))}
             />
@@ -155,35 +132,11 @@ export function MyPurchases({ hidden }: { hidden: boolean }) {
         }
       </PagedCard>
 
-      <Modal
-        opened={undoing !== null}
-        onClose={() => {
-          if (!sending) setUndoing(null);
-        }}
-        title="Desistir da compra"
-        centered
-        radius="lg"
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
-      >
-        {undoing && (
-          <Stack gap="lg">
-            <Text size="sm">
-              Você vai desistir da compra de {formatDecimal(undoing.quantity, 0)} tokens de{' '}
-              <strong>{undoing.name_token}</strong>. O valor de {formatMoney(undoing.total)} volta
-              na hora para a sua carteira e os tokens voltam à venda. Esta ação não pode ser
-              desfeita.
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setUndoing(null)} disabled={sending}>
-                Cancelar
-              </Button>
-              <Button color="red" onClick={() => void confirmUndo()} loading={sending}>
-                Confirmar desistência
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      {undoing.mounted && (
+        <Suspense fallback={null}>
+          <DesistModal purchase={undoing.subject} onClose={undoing.close} />
+        </Suspense>
+      )}
     </>
   );
 }
