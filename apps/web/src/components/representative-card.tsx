@@ -1,4 +1,5 @@
 import { Avatar, Paper, Text } from '@mantine/core';
+import { initials } from '@/lib/format';
 import { mediaRendition } from '@/lib/media';
 import classes from './representative-card.module.css';
 
@@ -6,13 +7,6 @@ interface RepresentativeCardProps {
   name: string;
   summary: string;
   photography: string | null;
-}
-
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/);
-  const first = words[0]?.[0] ?? '';
-  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
-  return (first + last).toUpperCase();
 }
 
 /** A representative: photo, name and a short summary. */

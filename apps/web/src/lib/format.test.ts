@@ -6,6 +6,7 @@ import {
   formatDecimal,
   formatMoney,
   formatPercent,
+  initials,
 } from './format';
 
 describe('formatMoney', () => {
@@ -74,5 +75,15 @@ describe('formatDateTime', () => {
   it('returns an empty string for missing or invalid values', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('initials', () => {
+  it("takes the first and last words' first letters, upper case", () => {
+    expect(initials('Ana Lima')).toBe('AL');
+    expect(initials('  bruno de souza emissor ')).toBe('BE');
+    expect(initials('Carla')).toBe('C');
+    expect(initials('')).toBe('');
+    expect(initials(undefined)).toBe('');
   });
 });

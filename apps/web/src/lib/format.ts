@@ -75,3 +75,11 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (Number.isNaN(date.getTime())) return '';
   return saoPauloDateTime(date);
 }
+
+/** A person's initials for an avatar: the first and last words' first letters ('Ana Lima' → 'AL'). */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words.at(-1)?.[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}

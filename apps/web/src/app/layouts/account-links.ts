@@ -18,10 +18,3 @@ export const ACCOUNT_LINKS: Array<{ to: string; label: string; icon: Icon }> = [
   { to: '/devices', label: 'Dispositivos conectados', icon: IconDevices },
   { to: '/account-activity', label: 'Atividade da conta', icon: IconHistory },
 ];
-
-export function initials(name: string | undefined): string {
-  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  return (
-    (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')
-  ).toUpperCase();
-}

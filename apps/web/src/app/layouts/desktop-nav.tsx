@@ -4,8 +4,9 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { greeting, useCurrentUser } from '@/lib/current-user';
+import { initials } from '@/lib/format';
 import { menuEntries } from '../navigation';
-import { ACCOUNT_LINKS, initials } from './account-links';
+import { ACCOUNT_LINKS } from './account-links';
 import classes from './top-bar.module.css';
 
 const moreButtonContent = (

@@ -11,8 +11,9 @@ import { IconLogout } from '@tabler/icons-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { greeting, useCurrentUser } from '@/lib/current-user';
+import { initials } from '@/lib/format';
 import { menuEntries } from '../navigation';
-import { ACCOUNT_LINKS, initials } from './account-links';
+import { ACCOUNT_LINKS } from './account-links';
 import classes from './top-bar.module.css';
 
 /** The phone's menu (phone-nav.tsx): the entries of docs/product.md §6, then the account's screens. */
