@@ -76,8 +76,7 @@ const entries: Record<string, SweepEntry> = {
       by: ['investidor'],
       from: '/withdraw',
       async steps(page) {
-        await page.getByRole('combobox', { name: /^Tipo de chave Pix/ }).click();
-        await page.getByRole('option', { name: 'E-mail' }).click();
+        await page.getByRole('combobox', { name: /^Tipo de chave Pix/ }).selectOption('E-mail');
         await page.getByRole('textbox', { name: /^Chave Pix/ }).fill('ana@example.com');
         await page.getByLabel('Valor do saque (R$)').fill('25,00');
         await page.getByRole('button', { name: 'Continuar' }).click();

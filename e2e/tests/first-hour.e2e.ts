@@ -162,8 +162,9 @@ describe('the demo accounts show the product in use', () => {
           'remuneration',
           '/extract',
           async (page) => {
-            await page.getByRole('combobox', { name: 'Filtrar operações' }).click();
-            await page.getByRole('option', { name: 'Remuneração' }).click();
+            await page
+              .getByRole('combobox', { name: 'Filtrar operações' })
+              .selectOption('Remuneração');
             await page.getByText('Remuneração').nth(1).waitFor();
           },
         ],
@@ -470,8 +471,7 @@ describe('the rough edges of the first hour', () => {
     const fillForm = async (key: (typeof keys)[number]) => {
       await page.goto('/withdraw');
       await page.getByRole('heading', { name: 'Saque de dinheiro' }).waitFor();
-      await page.getByRole('combobox', { name: /^Tipo de chave Pix/ }).click();
-      await page.getByRole('option', { name: key.type, exact: true }).click();
+      await page.getByRole('combobox', { name: /^Tipo de chave Pix/ }).selectOption(key.type);
       const field = page.getByRole('textbox', { name: /^Chave Pix/ });
       await field.pressSequentially(key.typed);
       await page.getByLabel('Valor do saque (R$)').fill('25,00');

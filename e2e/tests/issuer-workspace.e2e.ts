@@ -362,8 +362,7 @@ describe('issuer workspace in the browser', () => {
     await field(page, 'Juros praticados (%)').pressSequentially('12,5');
     await field(page, 'Juros praticados (%)').blur();
     await expect.poll(() => field(page, 'Juros praticados (%)').inputValue()).toBe('12,50 %');
-    await page.getByRole('combobox', { name: 'Número de parcelas' }).click();
-    await page.getByRole('option', { name: '12 parcelas' }).click();
+    await page.getByRole('combobox', { name: 'Número de parcelas' }).selectOption('12 parcelas');
     // A deadline in the past is refused with the contracts' message.
     await field(page, 'Prazo de captação').fill(br(isoInDays(-3)));
     await page.keyboard.press('Escape');

@@ -269,8 +269,7 @@ describe('wallet', () => {
       await page.unroute('**/api/user/');
       await page.getByRole('button', { name: 'Continuar' }).click();
       await page.getByText('Preencha todos os campos!').waitFor();
-      await page.getByRole('combobox', { name: /^Tipo de chave Pix/ }).click();
-      await page.getByRole('option', { name: 'CPF' }).click();
+      await page.getByRole('combobox', { name: /^Tipo de chave Pix/ }).selectOption('CPF');
       await page.getByRole('textbox', { name: /^Chave Pix/ }).pressSequentially('52998224725');
       expect(await page.getByRole('textbox', { name: /^Chave Pix/ }).inputValue()).toBe(
         '529.982.247-25',
@@ -341,8 +340,7 @@ describe('wallet', () => {
       await small.waitForURL('**/withdraw');
       await small.getByRole('heading', { name: 'Saque de dinheiro' }).waitFor();
       await screenshot(small, 'wallet-withdraw-phone');
-      await small.getByRole('combobox', { name: /^Tipo de chave Pix/ }).click();
-      await small.getByRole('option', { name: 'CPF' }).click();
+      await small.getByRole('combobox', { name: /^Tipo de chave Pix/ }).selectOption('CPF');
       await small.getByRole('textbox', { name: /^Chave Pix/ }).pressSequentially('52998224725');
       await small.getByLabel('Valor do saque (R$)').fill('25,00');
       await small.getByRole('button', { name: 'Continuar' }).click();

@@ -5,7 +5,7 @@ import {
   Alert,
   Button,
   Group,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -41,10 +41,13 @@ import { DecimalInput, MoneyInput } from '@/components/decimal-input';
 import classes from './workspace-form.module.css';
 import { controlled } from '@/lib/controlled';
 
-const INSTALLMENT_OPTIONS = Array.from({ length: 12 }, (_, i) => ({
-  value: String(i + 1),
-  label: i === 0 ? '1 parcela' : `${i + 1} parcelas`,
-}));
+const INSTALLMENT_OPTIONS = [
+  { value: '', label: 'Selecione', disabled: true },
+  ...Array.from({ length: 12 }, (_, i) => ({
+    value: String(i + 1),
+    label: i === 0 ? '1 parcela' : `${i + 1} parcelas`,
+  })),
+];
 const IMAGE_HINT = 'Proporção 16:9 · até 5 MB';
 const PDF_HINT = 'Arquivo PDF · até 20 MB';
 const ALL_FIELDS = [...TOKEN_TEXT_FIELDS, ...TOKEN_FILE_FIELDS] as string[];
@@ -245,19 +248,17 @@ export function TokenForm({ initial }: TokenFormProps) {
                   control={control}
                   name="installments"
                   render={({ field, fieldState }) => (
-                    <Select
+                    <NativeSelect
                       size="md"
                       label="Número de parcelas"
                       description="De 1 a 12 parcelas mensais."
                       required
                       data={INSTALLMENT_OPTIONS}
                       name={field.name}
-                      value={field.value || null}
-                      onChange={(value) => field.onChange(value ?? '')}
+                      value={field.value}
+                      onChange={field.onChange}
                       onBlur={field.onBlur}
                       ref={field.ref}
-                      placeholder="Selecione"
-                      allowDeselect={false}
                       error={fieldState.error?.message}
                     />
                   )}

@@ -3,8 +3,8 @@ import {
   Button,
   Container,
   Group,
+  NativeSelect,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -173,15 +173,15 @@ export default function ExtractPage() {
           }
           header={
             <Group justify="space-between" align="flex-end" gap="sm">
-              <Select
+              <NativeSelect
                 label="Filtrar operações"
                 data={STATEMENT_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
                 value={filter}
-                onChange={(value) => {
-                  if (value) setFilter(value);
+                onChange={(event) => {
+                  const chosen = STATEMENT_FILTERS.find((f) => f === event.currentTarget.value);
+                  if (chosen) setFilter(chosen);
                   setPage(1);
                 }}
-                allowDeselect={false}
                 size="md"
                 w={{ base: '100%', xs: 220 }}
               />

@@ -5,8 +5,8 @@ import {
   Center,
   Group,
   Loader,
+  NativeSelect,
   Progress,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -102,19 +102,18 @@ export default function WithdrawPage() {
           <Text size="sm">
             Saldo disponível: <strong>{formatMoney(limits.balance)}</strong>
           </Text>
-          <Select
+          <NativeSelect
             label="Tipo de chave Pix"
-            placeholder="Selecione"
-            data={PIX_KEY_TYPES.map((t) => ({ value: t.value, label: t.label }))}
-            value={type}
-            onChange={(value) => {
-              setType(value);
+            data={[{ value: '', label: 'Selecione', disabled: true }, ...PIX_KEY_TYPES]}
+            value={type ?? ''}
+            onChange={(event) => {
+              const chosen = PIX_KEY_TYPES.find((t) => t.value === event.currentTarget.value);
+              setType(chosen?.value ?? null);
               setKey('');
               setErrors((e) => ({ ...e, type: undefined, key: undefined }));
             }}
             error={errors.type}
             required
-            allowDeselect={false}
             size="md"
           />
           {type && isMaskedKeyType(type) ? (
