@@ -2,7 +2,7 @@ import type { CreatorTokenInfo } from '@copaiba/contracts';
 import { errorMessage } from '@/lib/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useIssueToken } from '../api/issue-token';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/components/confirm-modal';
 
 interface IssueTokenModalProps {
   token: CreatorTokenInfo | null;

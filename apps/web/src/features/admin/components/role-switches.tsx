@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '@/lib/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useGrantRoles } from '../api/grant-roles';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { YesNoBadge } from './yes-no-badge';
 
 type RoleKey = 'is_token_creator' | 'is_project_manager';
@@ -103,6 +103,7 @@ export function RoleSwitches({ creator }: { creator: CreatorRow }) {
       <ConfirmModal
         opened={pending !== null}
         title={pending?.value ? 'Conceder papel' : 'Revogar papel'}
+        heading="Atenção"
         confirmLabel="Confirmar"
         cancelLabel="Cancelar"
         confirmColor={pending?.value ? undefined : 'red'}

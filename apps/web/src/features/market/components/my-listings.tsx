@@ -1,9 +1,10 @@
 import type { MyListingRow, MyListingStatus } from '@copaiba/contracts';
-import { Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTag, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { FullBadge } from '@/components/full-badge';
 import { PagedCard } from '@/components/paged-card';
 import { RecordCards } from '@/components/record-cards';
@@ -170,34 +171,24 @@ export function MyListings() {
         }
       </PagedCard>
 
-      <Modal
+      <ConfirmModal
         opened={cancelling !== null}
-        onClose={() => {
-          if (!sending) setCancelling(null);
-        }}
         title="Cancelar oferta"
-        centered
-        radius="lg"
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
+        confirmLabel="Cancelar oferta"
+        cancelLabel="Voltar"
+        confirmColor="red"
+        loading={sending}
+        onConfirm={() => void confirmCancel()}
+        onClose={() => setCancelling(null)}
       >
         {cancelling && (
-          <Stack gap="lg">
-            <Text size="sm">
-              A oferta de <strong>{cancelling.name_token}</strong> sai do Mural. As{' '}
-              {formatDecimal(cancelling.quantity_left, 0)} unidades ainda não vendidas voltam a
-              ficar livres na sua carteira; as já vendidas continuam vendidas.
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setCancelling(null)} disabled={sending}>
-                Voltar
-              </Button>
-              <Button color="red" onClick={() => void confirmCancel()} loading={sending}>
-                Cancelar oferta
-              </Button>
-            </Group>
-          </Stack>
+          <>
+            A oferta de <strong>{cancelling.name_token}</strong> sai do Mural. As{' '}
+            {formatDecimal(cancelling.quantity_left, 0)} unidades ainda não vendidas voltam a ficar
+            livres na sua carteira; as já vendidas continuam vendidas.
+          </>
         )}
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }

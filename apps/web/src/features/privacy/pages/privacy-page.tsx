@@ -1,19 +1,10 @@
 import { closeAccountBody, privacyMessages } from '@copaiba/contracts';
-import {
-  Button,
-  Group,
-  Input,
-  List,
-  Modal,
-  PasswordInput,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
-import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { Button, Group, Input, List, PasswordInput, Stack } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CodeBoxes, isCodeComplete } from '@/components/code-boxes';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { FormPage } from '@/components/form-page';
 import { FormSection } from '@/components/form-section';
 import { errorMessage, fieldErrors, isApiError } from '@/lib/api-error';
@@ -172,40 +163,20 @@ export default function PrivacyPage() {
         </form>
       </FormSection>
 
-      <Modal
+      <ConfirmModal
         opened={confirming}
-        onClose={() => {
-          if (!closing) setConfirming(false);
-        }}
         title="Encerrar conta"
-        centered
-        radius="lg"
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
-        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+        heading="Atenção"
+        confirmLabel="Sim, encerrar conta"
+        cancelLabel="Cancelar"
+        confirmColor="red"
+        loading={closing}
+        onConfirm={() => void close()}
+        onClose={() => setConfirming(false)}
       >
-        <Stack gap="lg">
-          <Group gap="sm" align="flex-start" wrap="nowrap">
-            <ThemeIcon color="red" variant="light" size={40} radius="xl">
-              <IconAlertTriangle size={22} />
-            </ThemeIcon>
-            <Stack gap={4}>
-              <Text fw={700}>Atenção</Text>
-              <Text size="sm">
-                Tem certeza de que deseja encerrar sua conta? Seus dados pessoais serão anonimizados
-                e esta ação não pode ser desfeita.
-              </Text>
-            </Stack>
-          </Group>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={closing}>
-              Cancelar
-            </Button>
-            <Button color="red" onClick={() => void close()} loading={closing}>
-              Sim, encerrar conta
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        Tem certeza de que deseja encerrar sua conta? Seus dados pessoais serão anonimizados e esta
+        ação não pode ser desfeita.
+      </ConfirmModal>
     </FormPage>
   );
 }

@@ -1,18 +1,8 @@
 import { securityMessages, type SessionItem } from '@copaiba/contracts';
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { LoadError } from '@/components/query-states';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
@@ -131,29 +121,20 @@ export default function DevicesPage() {
         )}
       </Paper>
 
-      <Modal
+      <ConfirmModal
         opened={ending !== null}
-        onClose={() => setEnding(null)}
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
         title={ending === 'others' ? 'Encerrar as outras sessões?' : 'Encerrar esta sessão?'}
-        centered
+        confirmLabel={ending === 'others' ? 'Encerrar as outras' : 'Encerrar sessão'}
+        cancelLabel="Cancelar"
+        confirmColor="red"
+        loading={end.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setEnding(null)}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            {ending === 'others'
-              ? 'Todos os outros dispositivos serão desconectados na hora; só este continua conectado.'
-              : `${ending?.device ?? ''} será desconectado na hora e precisará entrar de novo com e-mail e senha.`}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setEnding(null)}>
-              Cancelar
-            </Button>
-            <Button color="red" loading={end.isPending} onClick={() => void confirm()}>
-              {ending === 'others' ? 'Encerrar as outras' : 'Encerrar sessão'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {ending === 'others'
+          ? 'Todos os outros dispositivos serão desconectados na hora; só este continua conectado.'
+          : `${ending?.device ?? ''} será desconectado na hora e precisará entrar de novo com e-mail e senha.`}
+      </ConfirmModal>
     </SecurityPage>
   );
 }

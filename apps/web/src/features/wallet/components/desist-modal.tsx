@@ -1,7 +1,7 @@
 import type { PurchaseRow } from '@copaiba/contracts';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { errorMessage } from '@/lib/api-error';
 import { formatDecimal, formatMoney } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -43,33 +43,25 @@ export default function DesistModal({
   }
 
   return (
-    <Modal
+    <ConfirmModal
       opened={purchase !== null}
-      onClose={() => {
-        if (!sending) onClose();
-      }}
       title="Desistir da compra"
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
+      confirmLabel="Confirmar desistência"
+      cancelLabel="Cancelar"
+      confirmColor="red"
+      loading={sending}
+      onConfirm={() => {
+        if (purchase) void confirm(purchase);
+      }}
+      onClose={onClose}
     >
       {purchase && (
-        <Stack gap="lg">
-          <Text size="sm">
-            Você vai desistir da compra de {formatDecimal(purchase.quantity, 0)} tokens de{' '}
-            <strong>{purchase.name_token}</strong>. O valor de {formatMoney(purchase.total)} volta
-            na hora para a sua carteira e os tokens voltam à venda. Esta ação não pode ser desfeita.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={sending}>
-              Cancelar
-            </Button>
-            <Button color="red" onClick={() => void confirm(purchase)} loading={sending}>
-              Confirmar desistência
-            </Button>
-          </Group>
-        </Stack>
+        <>
+          Você vai desistir da compra de {formatDecimal(purchase.quantity, 0)} tokens de{' '}
+          <strong>{purchase.name_token}</strong>. O valor de {formatMoney(purchase.total)} volta na
+          hora para a sua carteira e os tokens voltam à venda. Esta ação não pode ser desfeita.
+        </>
       )}
-    </Modal>
+    </ConfirmModal>
   );
 }
