@@ -1,8 +1,8 @@
 import type { CreatorTokenInfo } from '@copaiba/contracts';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { errorMessage } from '@/lib/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useIssueToken } from '../api/issue-token';
-import { ConfirmModal } from '@/components/confirm-modal';
 
 interface IssueTokenModalProps {
   token: CreatorTokenInfo | null;

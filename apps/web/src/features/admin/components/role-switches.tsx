@@ -1,10 +1,10 @@
 import type { CreatorRow } from '@copaiba/contracts';
 import { Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { errorMessage } from '@/lib/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useGrantRoles } from '../api/grant-roles';
-import { ConfirmModal } from '@/components/confirm-modal';
 import { YesNoBadge } from './yes-no-badge';
 
 type RoleKey = 'is_token_creator' | 'is_project_manager';
