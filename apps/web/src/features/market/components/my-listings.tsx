@@ -2,18 +2,16 @@ import type { MyListingRow, MyListingStatus } from '@copaiba/contracts';
 import { Button, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTag, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ConfirmModal } from '@/components/confirm-modal';
+import { lazy, Suspense, useState } from 'react';
 import { FullBadge } from '@/components/full-badge';
 import { PagedCard } from '@/components/paged-card';
 import { RecordCards } from '@/components/record-cards';
 import { EmptyList } from '@/components/query-states';
-import { errorMessage } from '@/lib/api-error';
 import { formatDateTime, formatDecimal, formatMoney } from '@/lib/format';
-import { cancelListing, useMyListings } from '@/lib/market';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { marketKeys, walletKeys } from '@/lib/query-keys';
+import { useMyListings } from '@/lib/market';
+import { useLazyModal } from '@/lib/use-lazy-modal';
+
+const CancelListingModal = lazy(() => import('./cancel-listing-modal'));
 
 /** The brand's shades, which keep a 4.5:1 contrast on their light fills (app/theme.ts). */
 const STATUS: Record<MyListingStatus, { label: string; color: string }> = {
@@ -58,29 +56,10 @@ const soldText = (row: MyListingRow) =>
  * 'Cancelar' takes an open one down after a confirmation, its unsold units free again.
  */
 export function MyListings() {
-  const queryClient = useQueryClient();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [page, setPage] = useState(1);
   const query = useMyListings(page);
-  const [cancelling, setCancelling] = useState<MyListingRow | null>(null);
-  const [sending, setSending] = useState(false);
-
-  async function confirmCancel() {
-    if (!cancelling) return;
-    setSending(true);
-    try {
-      notifySuccess((await cancelListing(cancelling.id)).message);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setSending(false);
-      setCancelling(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: marketKeys.all }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-      ]);
-    }
-  }
+  const cancelling = useLazyModal<MyListingRow>();
 
   return (
     <>
@@ -140,7 +119,7 @@ export function MyListings() {
                         <ListingStatus status={row.status} />
                       </Table.Td>
                       <Table.Td ta="right">
-                        <CancelAction row={row} onCancel={setCancelling} />
+                        <CancelAction row={row} onCancel={cancelling.open} />
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -163,7 +142,7 @@ export function MyListings() {
                   { label: 'Criada em', value: formatDateTime(row.created_at) },
                 ],
                 footer: row.status === 'aberta' && (
-                  <CancelAction row={row} onCancel={setCancelling} />
+                  <CancelAction row={row} onCancel={cancelling.open} />
                 ),
               }))}
             />
@@ -171,24 +150,11 @@ export function MyListings() {
         }
       </PagedCard>
 
-      <ConfirmModal
-        opened={cancelling !== null}
-        title="Cancelar oferta"
-        confirmLabel="Cancelar oferta"
-        cancelLabel="Voltar"
-        confirmColor="red"
-        loading={sending}
-        onConfirm={() => void confirmCancel()}
-        onClose={() => setCancelling(null)}
-      >
-        {cancelling && (
-          <>
-            A oferta de <strong>{cancelling.name_token}</strong> sai do Mural. As{' '}
-            {formatDecimal(cancelling.quantity_left, 0)} unidades ainda não vendidas voltam a ficar
-            livres na sua carteira; as já vendidas continuam vendidas.
-          </>
-        )}
-      </ConfirmModal>
+      {cancelling.mounted && (
+        <Suspense fallback={null}>
+          <CancelListingModal listing={cancelling.subject} onClose={cancelling.close} />
+        </Suspense>
+      )}
     </>
   );
 }
