@@ -5,10 +5,10 @@ import type {
   MarketBuyResponse,
   MyListingRow,
 } from '@copaiba/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { getPageOrEmpty } from './page-or-empty';
-import { marketKeys } from './query-keys';
+import { marketKeys, walletKeys } from './query-keys';
 
 /*
  * The secondary board, 'Mural de Negociação' (docs/product.md §18): read by /mural and the token
@@ -47,6 +47,19 @@ export function createListing(body: { token_id: number; quantity: number; unit_p
 /** DELETE /api/market/listings/{id}/: what is unsold is free again. */
 export function cancelListing(id: number) {
   return api.delete<ListingCancelled>(`market/listings/${id}/`);
+}
+
+/** Whatever the answer, the board and the wallet are read again (the units freed or not). */
+export function useCancelListing() {
+  const queryClient = useQueryClient();
+  // Not awaited: the confirmation closes at the answer, as the lists refresh behind it.
+  return useMutation({
+    mutationFn: cancelListing,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: marketKeys.all });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
 }
 
 /** POST /api/market/listings/{id}/buy/ {quantity} with the attempt's Idempotency-Key. */

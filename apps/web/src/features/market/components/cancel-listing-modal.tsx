@@ -1,12 +1,9 @@
 import type { MyListingRow } from '@copaiba/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { errorMessage } from '@/lib/api-error';
 import { formatDecimal } from '@/lib/format';
-import { cancelListing } from '@/lib/market';
+import { useCancelListing } from '@/lib/market';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { marketKeys, walletKeys } from '@/lib/query-keys';
 
 /**
  * 'Cancelar' on an open listing of 'Minhas ofertas' (docs/product.md §18): the confirmation, then
@@ -19,24 +16,13 @@ export default function CancelListingModal({
   listing: MyListingRow | null;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [sending, setSending] = useState(false);
-
-  async function confirm(row: MyListingRow) {
-    setSending(true);
-    try {
-      notifySuccess((await cancelListing(row.id)).message);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setSending(false);
-      onClose();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: marketKeys.all }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-      ]);
-    }
-  }
+  const cancel = useCancelListing();
+  const act = (row: MyListingRow) =>
+    cancel.mutate(row.id, {
+      onSuccess: (result) => notifySuccess(result.message),
+      onError: (error) => notifyError(errorMessage(error)),
+      onSettled: onClose,
+    });
 
   return (
     <ConfirmModal
@@ -45,9 +31,9 @@ export default function CancelListingModal({
       confirmLabel="Cancelar oferta"
       cancelLabel="Voltar"
       confirmColor="red"
-      loading={sending}
+      loading={cancel.isPending}
       onConfirm={() => {
-        if (listing) void confirm(listing);
+        if (listing) act(listing);
       }}
       onClose={onClose}
     >

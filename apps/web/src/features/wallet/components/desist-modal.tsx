@@ -1,12 +1,9 @@
 import type { PurchaseRow } from '@copaiba/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { errorMessage } from '@/lib/api-error';
 import { formatDecimal, formatMoney } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { investorKeys, tokenKeys, walletKeys } from '@/lib/query-keys';
-import { desistPurchase } from '../api/list-purchases';
+import { useDesistPurchase } from '../api/list-purchases';
 
 /**
  * 'Desistir' on a row of 'Minhas compras' (docs/product.md §15): the confirmation, then the whole
@@ -19,28 +16,13 @@ export default function DesistModal({
   purchase: PurchaseRow | null;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [sending, setSending] = useState(false);
-
-  async function confirm(row: PurchaseRow) {
-    setSending(true);
-    try {
-      const result = await desistPurchase(row.id);
-      notifySuccess(result.message);
-      onClose();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-        queryClient.invalidateQueries({ queryKey: investorKeys.all }),
-        queryClient.invalidateQueries({ queryKey: tokenKeys.details }),
-      ]);
-    } catch (error) {
-      notifyError(errorMessage(error));
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
-    } finally {
-      setSending(false);
-    }
-  }
+  const desist = useDesistPurchase();
+  const act = (row: PurchaseRow) =>
+    desist.mutate(row.id, {
+      onSuccess: (result) => notifySuccess(result.message),
+      onError: (error) => notifyError(errorMessage(error)),
+      onSettled: onClose,
+    });
 
   return (
     <ConfirmModal
@@ -49,9 +31,9 @@ export default function DesistModal({
       confirmLabel="Confirmar desistência"
       cancelLabel="Cancelar"
       confirmColor="red"
-      loading={sending}
+      loading={desist.isPending}
       onConfirm={() => {
-        if (purchase) void confirm(purchase);
+        if (purchase) act(purchase);
       }}
       onClose={onClose}
     >
