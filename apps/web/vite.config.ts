@@ -15,9 +15,11 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxy = { '/api': apiTarget, '/media': apiTarget };
 
 /**
- * The public screens whose largest paint needs their own chunk and data, which the server then
- * announces with the entry. Not the account forms: what they paint first is the shell (the cookie
- * banner's text), and their chunks (the contracts and zod) would only share the entry's bandwidth.
+ * The screens whose largest paint needs their own chunk and data, which the server then announces
+ * with the entry: the public ones with their first read, and the investor's wallet and statement,
+ * whose reads carry the session and start from the entry instead (src/app/prefetch.ts). Not the
+ * account forms: what they paint first is the shell (the cookie banner's text), and their chunks
+ * (the contracts and zod) would only share the entry's bandwidth.
  */
 const hintedRoutes = [
   { path: '/', page: 'src/features/landing/pages/home-page.tsx' },
@@ -29,6 +31,8 @@ const hintedRoutes = [
     image: { field: 'token.token_issuer__token_issuer_image', sizes: '100vw' },
   },
   { path: '/issuer-detail/:id', page: 'src/features/issuers/pages/issuer-detail-page.tsx' },
+  { path: '/wallet', page: 'src/features/wallet/pages/wallet-page.tsx' },
+  { path: '/extract', page: 'src/features/wallet/pages/extract-page.tsx' },
 ];
 
 const config = {

@@ -453,6 +453,46 @@ describe('the rough edges of the first hour', () => {
     await context.close();
   });
 
+  it("a phone's /wallet and /extract start their reads on arrival and ask each once", async () => {
+    const context = await demoContext(
+      browser,
+      server.url,
+      await accounts.login('investidor'),
+      'phone',
+    );
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    const asked = new Map<string, number>();
+    page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      if (pathname.startsWith('/api/'))
+        asked.set(pathname + search, (asked.get(pathname + search) ?? 0) + 1);
+    });
+    for (const [path, reads] of [
+      [
+        '/wallet',
+        [
+          '/api/wallet/balance/brlt/',
+          '/api/investor/profile/',
+          '/api/wallet/upcoming-receipts/',
+          '/api/wallet/history/',
+        ],
+      ],
+      ['/extract', ['/api/wallet/balance/brlt/', '/api/wallet/transactions/todos?page=1']],
+    ] as const) {
+      asked.clear();
+      const html = await (await page.goto(path))!.text();
+      // The screen's chunk is announced with the entry (apps/web/vite.config.ts' route hints).
+      expect(html).toMatch(new RegExp(`rel="modulepreload"[^>]*${path.slice(1)}-page-`));
+      await page.getByText('Saldo em reais').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // Started by app/prefetch.ts before the screen rendered, taken by its first render.
+      for (const read of reads) expect([read, asked.get(read)]).toEqual([read, 1]);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a withdrawal takes every kind of Pix key, through the form and the server', async () => {
     const session = await accounts.login('investidor');
     await accounts.turnOnTwoFactor('investidor', session);

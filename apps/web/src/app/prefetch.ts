@@ -1,13 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { tokenDetailQuery } from '@/features/tokens/api/get-token-detail';
+import { isLoggedIn } from '@/lib/session';
 
 /**
- * Starts the first API read of the screen being opened while the layout spinner is up and the
- * screen's code loads, instead of after both. The server announces the same read in index.html
- * (`<link rel=preload as=fetch>`, apps/api/src/plugins/web.ts), so this request takes its answer.
+ * Starts the first API reads of the screen being opened while the layout spinner is up and the
+ * screen's code loads, instead of after both. For a public screen the server announces the same
+ * read in index.html (`<link rel=preload as=fetch>`, apps/api/src/plugins/web.ts), so this request
+ * takes its answer; a signed-in screen's reads carry the session, which only the page holds
+ * (docs/PERFORMANCE.md, "Signed-in screens' first reads").
  */
 export function prefetchScreenData(queryClient: QueryClient, pathname: string): void {
   const token = /^\/detail-token-issuer\/(\d{1,15})\/?$/.exec(pathname);
   const id = Number(token?.[1]);
   if (id > 0) void queryClient.prefetchQuery(tokenDetailQuery(id));
+  const path = pathname.replace(/\/$/, '');
+  if ((path === '/wallet' || path === '/extract') && isLoggedIn())
+    void import('./signed-in-reads').then((m) => m.prefetchSignedInReads(queryClient, path));
 }

@@ -2,20 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from './api-client';
 import { ApiError, extractErrorMessage, fieldErrors } from './api-error';
 import { getAccessToken, getRefreshToken, onSessionExpired, setTokens } from './session';
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '@/testing/memory-storage';
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {

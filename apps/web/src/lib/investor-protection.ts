@@ -1,7 +1,7 @@
 import type { InvestorProfile, RiskTerm } from '@copaiba/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-import { investorKeys } from './query-keys';
+import { ARRIVAL_READ_FRESH_MS, investorKeys } from './query-keys';
 
 /*
  * Investor protection (docs/product.md §15), read by the investor profile, the wallet and the
@@ -13,13 +13,14 @@ export function getInvestorProfile(): Promise<InvestorProfile> {
   return api.get<InvestorProfile>('investor/profile/');
 }
 
+export const investorProfileQuery = queryOptions({
+  queryKey: investorKeys.profile,
+  queryFn: getInvestorProfile,
+  staleTime: ARRIVAL_READ_FRESH_MS,
+});
+
 export function useInvestorProfile({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: investorKeys.profile,
-    queryFn: getInvestorProfile,
-    enabled,
-    staleTime: 0,
-  });
+  return useQuery({ ...investorProfileQuery, enabled });
 }
 
 /** GET /api/investor/risk-term/: the current term and when the user accepted it. */

@@ -111,3 +111,9 @@ export const adminKeys = {
   managers: ['admin', 'managers'] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
 };
+
+/**
+ * How long the reads app/prefetch.ts starts on arrival stay fresh: the screen's first render takes
+ * their answer instead of asking again. Acts invalidate what they change, so none waits on this.
+ */
+export const ARRIVAL_READ_FRESH_MS = 5_000;
