@@ -14,6 +14,10 @@ export function prefetchScreenData(queryClient: QueryClient, pathname: string): 
   const id = Number(token?.[1]);
   if (id > 0) void queryClient.prefetchQuery(tokenDetailQuery(id));
   const path = pathname.replace(/\/$/, '');
+  // A chunk that fails to load costs nothing: the screen asks for its reads itself.
   if ((path === '/wallet' || path === '/extract') && isLoggedIn())
-    void import('./signed-in-reads').then((m) => m.prefetchSignedInReads(queryClient, path));
+    import('./signed-in-reads').then(
+      (m) => m.prefetchSignedInReads(queryClient, path),
+      () => undefined,
+    );
 }
