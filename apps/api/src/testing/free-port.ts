@@ -15,6 +15,7 @@ const handedOut = new Set<number>();
 export async function freePort(): Promise<number> {
   const highest = ephemeralRangeStart() - 1;
   for (let attempt = 0; attempt < 200; attempt++) {
+    // At random, not in order: test processes draw at once, and a scan would give them one port.
     const port = LOWEST_PORT + Math.floor(Math.random() * (highest - LOWEST_PORT + 1));
     if (handedOut.has(port) || !(await canListen(port))) continue;
     handedOut.add(port);

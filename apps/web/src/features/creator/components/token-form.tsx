@@ -20,6 +20,7 @@ import { DateField } from '@/components/date-field';
 import { FileUploadField } from '@/components/file-upload-field';
 import { FormActions } from '@/components/form-page';
 import { FormSection } from '@/components/form-section';
+import { SELECT_PLACEHOLDER } from '@/components/select-placeholder';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { changedFields } from '@/lib/changed-fields';
 import { toFormData } from '@/lib/form-data';
@@ -42,7 +43,7 @@ import classes from './workspace-form.module.css';
 import { controlled } from '@/lib/controlled';
 
 const INSTALLMENT_OPTIONS = [
-  { value: '', label: 'Selecione', disabled: true },
+  SELECT_PLACEHOLDER,
   ...Array.from({ length: 12 }, (_, i) => ({
     value: String(i + 1),
     label: i === 0 ? '1 parcela' : `${i + 1} parcelas`,

@@ -14,6 +14,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { MaskedTextInput } from '@/components/masked-text-input';
+import { SELECT_PLACEHOLDER } from '@/components/select-placeholder';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatCents, formatMoney } from '@/lib/format';
 import { useWalletBalance } from '@/lib/wallet-balance';
@@ -104,7 +105,7 @@ export default function WithdrawPage() {
           </Text>
           <NativeSelect
             label="Tipo de chave Pix"
-            data={[{ value: '', label: 'Selecione', disabled: true }, ...PIX_KEY_TYPES]}
+            data={[SELECT_PLACEHOLDER, ...PIX_KEY_TYPES]}
             value={type ?? ''}
             onChange={(event) => {
               const chosen = PIX_KEY_TYPES.find((t) => t.value === event.currentTarget.value);
