@@ -418,7 +418,7 @@ export async function runScale({
       `Data: ${counts}; generated in ${durations.generation} s ` +
       `(${scale.steps.map((s) => `${s.step} ${s.seconds} s`).join(', ')}); ledger total ` +
       `${ledger.totalCents}, balances equal to their transfers, no wallet or escrow negative, ` +
-      `holdings equal to purchases.\n\n` +
+      `holdings equal to purchases, holding values to holdings at unit price.\n\n` +
       `Each cell: requests per second (ratio to the reference measured right before, p99); ` +
       `scale ÷ demo is the median of the rounds' own quotients.\n\n${table}\n\n` +
       `Plans on the large data (EXPLAIN (FORMAT JSON), custom and generic), indexes used:\n\n` +

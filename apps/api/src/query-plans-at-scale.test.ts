@@ -65,6 +65,7 @@ describe('the hot reads on a large data set', () => {
       'ledger_transfers_user_kind_idx',
       'ledger_transfers_user_withdrawals_idx',
       'token_holdings_user_id_token_id_pk',
+      'holding_values_pkey',
       'notifications_user_idx',
     ]) {
       expect(used).toContain(index);

@@ -62,6 +62,7 @@ const SQL_CODE = [
   'offers.sql',
   'chain-outbox.sql',
   'notifications.sql',
+  'holding-values.sql',
   'purchases.sql',
   'desistencias.sql',
   'market.sql',

@@ -28,6 +28,7 @@ import {
   statementPage,
   type StatementRow,
 } from '../testing/fixtures.ts';
+import { holdingValuesDrift } from '../testing/holding-values.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemoAccounts } from './demo-accounts.ts';
 import { demoSeedPending, seedDemo } from './demo.ts';
@@ -145,6 +146,8 @@ describe('the demo catalogue', () => {
       }[token.offerStatus!];
       expect([escrow, payable], token.symbol).toEqual(expected);
     }
+    // Each holder's holdings at unit price, which the balance reads, as the seed's purchases kept it.
+    expect(await holdingValuesDrift(t.db)).toEqual([]);
   });
 
   it('keeps every investor-year total equal to the ledger purchases of that year', async () => {

@@ -22,6 +22,7 @@ import { centsToDecimal } from '@copaiba/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { accounts } from '../modules/ledger/ledger.ts';
 import { annualTotalsDrift } from '../testing/annual-totals.ts';
+import { holdingValuesDrift } from '../testing/holding-values.ts';
 
 /** What the clients were told succeeded. */
 export interface Acknowledged {
@@ -72,7 +73,8 @@ export interface InvariantsScope {
  * every closed offer paid or refunded exactly once, every installment paid once per unit, and
  * every wallet the API serves equals its ledger account and its statement, whose count is its
  * transfers (and the counts ledger_transfer keeps per user and kind are the ledger's, as each
- * person's notification counts are their notifications), and the chain outbox numbers each
+ * person's notification counts are their notifications and each holder's holding value their
+ * holdings at unit price), and the chain outbox numbers each
  * token's jobs without a gap and mirrors every purchase and board trade once. On the secondary
  * board: each holding is what its owner's ledger says (units bought, less those refunded or
  * undone, ± board purchases and sales), its reservation is what its open listings have left and
@@ -405,6 +407,10 @@ async function checkSnapshot(
         `${kept?.total} (${kept?.unread})`,
     );
   }
+
+  // Each holder's holdings at unit price, which the balance reads, as the money paths kept it.
+  const values = await holdingValuesDrift(db);
+  expect(values.length === 0, () => `holding values off the holdings: ${JSON.stringify(values)}`);
 
   // The chain outbox (chain-outbox.sql): each token's jobs are numbered 1, 2, ... up to its
   // counter, every purchase made through the API (its transfer key `buy:…`,

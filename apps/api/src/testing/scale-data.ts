@@ -301,6 +301,13 @@ export async function generateScaleData(
        select user_id, token_id, sum(quantity), max(created_at) from ledger_transfers
        where kind = 'purchase' group by user_id, token_id`,
     );
+    // What the functions that change holdings keep (holding-values.sql).
+    await step(
+      'holding values',
+      `insert into holding_values (user_id, value_cents)
+       select h.user_id, sum(h.quantity * t.unit_price_cents)
+       from token_holdings h join tokens t on t.id = h.token_id group by h.user_id`,
+    );
     await step(
       'offers',
       `update tokens t set units_sold = s.units, amount_capitated_cents = s.amount,
@@ -393,7 +400,8 @@ export async function generateScaleData(
 /**
  * The generated ledger is balanced: it sums to zero, every balance is its account's credits less
  * its debits, none of the wallets or escrows is negative, holdings are the purchases' units, each
- * user's statement counts are their transfers and their notification counts their notifications.
+ * user's statement counts are their transfers, their holding values their holdings at unit price
+ * and their notification counts their notifications.
  */
 export async function checkScaleLedger(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -405,6 +413,7 @@ export async function checkScaleLedger(url: string) {
       negative: string;
       wrong_holdings: string;
       wrong_counts: string;
+      wrong_holding_values: string;
       wrong_notification_counts: string;
     }>(
       `select
@@ -427,6 +436,11 @@ export async function checkScaleLedger(url: string) {
                      where user_id is not null group by 1, 2) t
             on t.user_id = c.user_id and t.kind = c.kind
           where c.transfers is distinct from t.n) as wrong_counts,
+         (select count(*) from holding_values v
+          full join (select h.user_id, sum(h.quantity * k.unit_price_cents) as worth
+                     from token_holdings h join tokens k on k.id = h.token_id group by 1) w
+            on w.user_id = v.user_id
+          where v.value_cents is distinct from w.worth) as wrong_holding_values,
          (select count(*) from notification_counts c
           full join (select user_id, count(*) as total,
                             count(*) filter (where read_at is null) as unread
@@ -440,6 +454,7 @@ export async function checkScaleLedger(url: string) {
       negative: Number(r.negative),
       wrongHoldings: Number(r.wrong_holdings),
       wrongStatementCounts: Number(r.wrong_counts),
+      wrongHoldingValues: Number(r.wrong_holding_values),
       wrongNotificationCounts: Number(r.wrong_notification_counts),
     };
     return {
@@ -450,6 +465,7 @@ export async function checkScaleLedger(url: string) {
         result.negative === 0 &&
         result.wrongHoldings === 0 &&
         result.wrongStatementCounts === 0 &&
+        result.wrongHoldingValues === 0 &&
         result.wrongNotificationCounts === 0,
     };
   } finally {
@@ -489,7 +505,8 @@ export async function generateOfferBuyers(
            ledger_transfer($2 || ':purchase:' || b.id, 'purchase', 'wallet:' || b.id, 'wallet',
              b.id, null, 'escrow:' || $3::bigint, 'offer_escrow', null, $3::bigint, t.price, b.id,
              $3::bigint, 1, null),
-           count_annual_investment(b.id, now(), t.price)
+           count_annual_investment(b.id, now(), t.price),
+           holding_value_add(b.id, t.price)
          from unnest($1::bigint[]) as b(id)
          cross join (select unit_price_cents as price from tokens where id = $3::bigint) t
          order by b.id`,

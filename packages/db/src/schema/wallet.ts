@@ -147,6 +147,22 @@ export const tokenHoldings = pgTable(
   ],
 );
 
+/**
+ * Each investor's holdings at their tokens' unit prices, the balance's "investido": one row to
+ * read however many tokens the investor holds (docs/PERFORMANCE.md, "At scale"). Kept by every
+ * function that changes a holding's quantity, under the holder's wallet (holding-values.sql).
+ */
+export const holdingValues = pgTable(
+  'holding_values',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [check('holding_values_non_negative', sql`${t.valueCents} >= 0`)],
+);
+
 export type PixChargeStatus = 'pending' | 'paid' | 'expired';
 
 /** A dynamic Pix charge for a deposit; credited once, by its endToEndId. */

@@ -63,10 +63,12 @@ BEGIN
     RETURN QUERY SELECT 'window_over', v_purchase.created_at + p_window;
     RETURN;
   END IF;
-  -- 6. The holding and the year's total.
+  -- 6. The holding and its worth (the purchase's amount: its units at the unit price), and the
+  -- year's total.
   UPDATE token_holdings h SET quantity = h.quantity - v_purchase.quantity, updated_at = now()
   WHERE h.user_id = p_user_id AND h.token_id = v_purchase.token_id
   RETURNING h.quantity INTO v_holding;
+  PERFORM holding_value_add(p_user_id, -v_purchase.amount_cents);
   PERFORM count_annual_investment(p_user_id, v_purchase.created_at, -v_purchase.amount_cents);
   -- 7. The money.
   PERFORM ledger_transfer(

@@ -19,8 +19,9 @@
 --   9. tokens rows                       units sold and the chain outbox's counter: the hot rows
 -- ledger_transfer updates its two accounts in this order (ledger_lock_rank); a transaction moving
 -- money between several wallets takes them all first with lock_wallets.
--- Outside the order: a user's ledger_statement_counts and notification_counts rows, which
--- ledger_transfer and notifications.sql write only under that user's wallet. Whoever would wait
+-- Outside the order: a user's ledger_statement_counts, notification_counts and holding_values
+-- rows, which ledger_transfer, notifications.sql and holding_value_add (holding-values.sql) write
+-- only under that user's wallet. Whoever would wait
 -- for one would already hold the wallet its holder holds, so none is ever waited for, wherever in
 -- a transaction it comes.
 

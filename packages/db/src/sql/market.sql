@@ -174,6 +174,7 @@ DECLARE
   v_answer jsonb;
   v_key text;
   v_served jsonb;
+  v_worth bigint;
 BEGIN
   -- The listing as the purchases before this one in the batch left it.
   SELECT * INTO v_listing FROM market_listings l WHERE l.id = p_listing_id;
@@ -236,6 +237,10 @@ BEGIN
   VALUES (p_buyer_id, v_listing.token_id, p_quantity)
   ON CONFLICT (user_id, token_id)
   DO UPDATE SET quantity = h.quantity + excluded.quantity, updated_at = now();
+  -- Their worth at the token's unit price, not the trade's (holding-values.sql).
+  SELECT p_quantity * t.unit_price_cents INTO v_worth FROM tokens t WHERE t.id = v_listing.token_id;
+  PERFORM holding_value_add(v_listing.seller_id, -v_worth);
+  PERFORM holding_value_add(p_buyer_id, v_worth);
   -- e. The money: the parties' remunerations still queued, then each party's line as its own
   -- transfer, through the token's clearing account.
   v_served := offer_job_serve_holders(v_listing.token_id, ARRAY[p_buyer_id, v_listing.seller_id]);

@@ -117,12 +117,13 @@ BEGIN
     INSERT INTO idempotent_requests (user_id, key, endpoint, request_hash, status, body)
     VALUES (p_user_id, p_idempotency_key, p_endpoint, p_request_hash, p_answer_status, v_answer);
   END IF;
-  -- d. The holding, and the year's total.
+  -- d. The holding and its worth, and the year's total.
   INSERT INTO token_holdings AS h (user_id, token_id, quantity)
   VALUES (p_user_id, p_token_id, p_quantity)
   ON CONFLICT (user_id, token_id)
   DO UPDATE SET quantity = h.quantity + excluded.quantity, updated_at = now()
   RETURNING h.quantity = p_quantity INTO v_new_buyer;
+  PERFORM holding_value_add(p_user_id, v_amount);
   PERFORM count_annual_investment(p_user_id, now(), v_amount);
   -- e. The money.
   v_transfer := ledger_transfer(

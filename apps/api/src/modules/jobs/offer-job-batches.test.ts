@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sqlRows } from '../../lib/sql-rows.ts';
 import { annualTotalsDrift } from '../../testing/annual-totals.ts';
+import { holdingValuesDrift } from '../../testing/holding-values.ts';
 import {
   buyListing,
   buyTokens,
@@ -186,6 +187,7 @@ describe('a failed offer, refunded in batches', () => {
     expect(await balanceOf(t.db, accounts.escrow(failing.id))).toBe(0n);
     expect(await queued(failing.id)).toBe(0);
     expect(await annualTotalsDrift(t.db)).toEqual([]);
+    expect(await holdingValuesDrift(t.db)).toEqual([]);
     expect(await ledgerTotal(t.db)).toBe(0n);
   });
 
@@ -202,6 +204,7 @@ describe('a failed offer, refunded in batches', () => {
     expect((await transfersOf(failing.id, 'refund')).rows).toHaveLength(2);
     expect(await queued(failing.id)).toBe(3);
     expect(await annualTotalsDrift(t.db)).toEqual([]);
+    expect(await holdingValuesDrift(t.db)).toEqual([]);
 
     // The next run finds nothing to decide and serves what is left.
     expect(await closeDueOffers(t.db, tomorrow(), { ...noWindow, ...BATCH })).toEqual({
@@ -217,6 +220,7 @@ describe('a failed offer, refunded in batches', () => {
     expect(await queued(failing.id)).toBe(0);
     expect(await balanceOf(t.db, accounts.escrow(failing.id))).toBe(0n);
     expect(await annualTotalsDrift(t.db)).toEqual([]);
+    expect(await holdingValuesDrift(t.db)).toEqual([]);
     expect(await ledgerTotal(t.db)).toBe(0n);
   });
 });

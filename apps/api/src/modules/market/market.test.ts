@@ -26,6 +26,7 @@ import {
   type SignedIn,
 } from '../../testing/fixtures.ts';
 import { sqlRows } from '../../lib/sql-rows.ts';
+import { holdingValuesDrift } from '../../testing/holding-values.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { payDueInstallments } from '../jobs/installment-payouts.ts';
 import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
@@ -289,6 +290,8 @@ describe('buying from a listing', () => {
     expect(await holding(seller, token.id)).toEqual({ quantity: 6, reserved: 2 });
     expect(await holding(buyer, token.id)).toEqual({ quantity: 5, reserved: 0 });
     expect(await ledgerTotal(t.db)).toBe(0n);
+    // The balance's holdings at unit price moved with the units, the listing's reservation did not.
+    expect(await holdingValuesDrift(t.db)).toEqual([]);
     expect(
       await balanceOf(t.db, { code: `market_clearing:${token.id}`, kind: 'market_clearing' }),
     ).toBe(0n);

@@ -3,6 +3,7 @@ import { chainJobs, chainJobTransfers, ledgerTransfers, tokenHoldings, tokens } 
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annualTotalsDrift } from '../../testing/annual-totals.ts';
+import { holdingValuesDrift } from '../../testing/holding-values.ts';
 import {
   buyTokens,
   desist,
@@ -56,6 +57,7 @@ async function moneyAndUnitsAgree(tokenId: number) {
   expect(await balanceOf(t.db, accounts.escrow(tokenId))).toBe(token.amountCapitatedCents);
   expect(await ledgerTotal(t.db)).toBe(0n);
   expect(await annualTotalsDrift(t.db)).toEqual([]);
+  expect(await holdingValuesDrift(t.db)).toEqual([]);
   return token;
 }
 
@@ -218,6 +220,7 @@ describe('desistência (docs/product.md §15)', () => {
     expect(await balanceOf(t.db, accounts.escrow(token.id))).toBe(0n);
     expect(await investorProfile(t, who)).toMatchObject({ invested_this_year: '0.00' });
     expect(await annualTotalsDrift(t.db)).toEqual([]);
+    expect(await holdingValuesDrift(t.db)).toEqual([]);
   });
 
   it('lists purchases six a page, newest first', async () => {

@@ -3,6 +3,7 @@ import { ledgerTransfers, tokenHoldings, tokens } from '@copaiba/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annualTotalsDrift } from '../../testing/annual-totals.ts';
+import { holdingValuesDrift } from '../../testing/holding-values.ts';
 import {
   buyTokens,
   desist,
@@ -85,6 +86,7 @@ describe('the annual limit under concurrency', () => {
       );
     }
     expect(await annualTotalsDrift(t.db)).toEqual([]);
+    expect(await holdingValuesDrift(t.db)).toEqual([]);
     expect(await ledgerTotal(t.db)).toBe(0n);
   });
 });
@@ -150,6 +152,7 @@ describe('a desistência racing its offer closing', () => {
     }
     expect(outcomes.desisted + outcomes.refused).toBe(15);
     expect(await annualTotalsDrift(t.db)).toEqual([]);
+    expect(await holdingValuesDrift(t.db)).toEqual([]);
     expect(await ledgerTotal(t.db)).toBe(0n);
   });
 
@@ -185,6 +188,7 @@ describe('a desistência racing its offer closing', () => {
       }
     }
     expect(await annualTotalsDrift(t.db)).toEqual([]);
+    expect(await holdingValuesDrift(t.db)).toEqual([]);
     expect(await ledgerTotal(t.db)).toBe(0n);
   });
 });

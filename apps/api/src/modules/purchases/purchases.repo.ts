@@ -3,13 +3,15 @@ import { ledgerTransfers, tokenHoldings, tokens, type Database } from '@copaiba/
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { sqlRows } from '../../lib/sql-rows.ts';
 
-/** Adds units to a holding (the seed and the soak's setup; a purchase does it in buy_tokens). */
+/**
+ * Adds units to a holding and their worth at the unit price to the holder's (holding-values.sql):
+ * the seed and the soak's setup; a purchase does both in buy_tokens.
+ */
 export async function addHolding(
   db: Database,
-  userId: number,
-  tokenId: number,
-  quantity: number,
+  holding: { userId: number; tokenId: number; quantity: number; worthCents: bigint },
 ): Promise<void> {
+  const { userId, tokenId, quantity, worthCents } = holding;
   await db
     .insert(tokenHoldings)
     .values({ userId, tokenId, quantity })
@@ -17,6 +19,7 @@ export async function addHolding(
       target: [tokenHoldings.userId, tokenHoldings.tokenId],
       set: { quantity: sql`${tokenHoldings.quantity} + ${quantity}`, updatedAt: new Date() },
     });
+  await db.execute(sql`select holding_value_add(${userId}, ${worthCents})`);
 }
 
 /** What an Idempotency-Key of a purchase is scoped to. */

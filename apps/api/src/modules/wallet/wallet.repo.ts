@@ -2,6 +2,7 @@ import { STATEMENT_FILTERS, type StatementFilter } from '@copaiba/contracts';
 import {
   chainJobs,
   chainJobTransfers,
+  holdingValues,
   ledgerAccounts,
   ledgerStatementCounts,
   ledgerTransfers,
@@ -141,11 +142,11 @@ export function createWalletReads(db: Database) {
         .select({ cents: ledgerAccounts.balanceCents })
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.code, sql.placeholder('walletCode')))}`,
-      holdings: sql<string>`${db
-        .select({ total: sumCents(sql`${tokenHoldings.quantity} * ${tokens.unitPriceCents}`) })
-        .from(tokenHoldings)
-        .innerJoin(tokens, eq(tokens.id, tokenHoldings.tokenId))
-        .where(eq(tokenHoldings.userId, userId))}`,
+      // One row however many tokens the investor holds (holding-values.sql).
+      holdings: sql<string | null>`${db
+        .select({ cents: holdingValues.valueCents })
+        .from(holdingValues)
+        .where(eq(holdingValues.userId, userId))}`,
       withdrawn: sql<string>`${withdrawnTotal(db, userId, sql.placeholder('since'))}`,
     })
     .from(users)
