@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { load } from './lib/load.ts';
 import { repoRoot, run } from './lib/processes.ts';
 import { freePort } from '@copaiba/api/testing/free-port';
+import { serverNodeFlags } from '@copaiba/api/testing/server-args';
 
 export interface EmbeddedDefaultResult {
   repo: string;
@@ -86,17 +87,22 @@ async function startServer(repo: string, dataDir: string, env: Record<string, st
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    cwd: repo,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...env,
+  // As `npm start` runs it: `npm run serve`'s node flags, from the checkout measured.
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...serverNodeFlags(repo), 'apps/api/dist/server.js'],
+    {
+      cwd: repo,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   for (;;) {

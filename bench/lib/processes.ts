@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@copaiba/api/testing/free-port';
+import { serverNodeFlags } from '@copaiba/api/testing/server-args';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -57,7 +58,8 @@ export function startBenchApi(
     },
     '/api/health/',
     readyTimeoutMs,
-    process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    // As `npm run serve` runs it; BENCH_API_NODE_ARGS after, so a flag given there wins.
+    [...serverNodeFlags(), ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
   );
 }
 

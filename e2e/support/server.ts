@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@copaiba/api/testing/free-port';
 import { hasExited, howExited } from '@copaiba/api/testing/child-exit';
+import { serverNodeFlags } from '@copaiba/api/testing/server-args';
 import { dataDirTemplate, sharedEncryptionKey } from './templates.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,25 +32,29 @@ export async function startServer(
   if (template) cpSync(template, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PIX_PROVIDER: 'sandbox',
-      // The in-process chain deploys every seeded token at start; suites that show it opt in.
-      CHAIN_MODE: 'off',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ENCRYPTION_KEY: sharedEncryptionKey() ?? randomBytes(32).toString('hex'),
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...serverNodeFlags(), 'apps/api/dist/server.js'],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PIX_PROVIDER: 'sandbox',
+        // The in-process chain deploys every seeded token at start; suites that show it opt in.
+        CHAIN_MODE: 'off',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        ENCRYPTION_KEY: sharedEncryptionKey() ?? randomBytes(32).toString('hex'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
