@@ -40,6 +40,13 @@ interface Paged<T> {
 
 const toCents = (decimal: string) => BigInt(decimal.replace('.', ''));
 
+/** A tab of the demo investor, signed in, at `size`, watched for CSP violations, page errors, 5xx. */
+async function investorTab(size: keyof typeof viewports) {
+  const context = await demoContext(browser, server.url, await accounts.login('investidor'), size);
+  const page = await context.newPage();
+  return { context, page, problems: watchPage(page) };
+}
+
 /**
  * What a person sees once the screen is up, for a full-page picture: requests done, the lazy
  * images below the fold scrolled into loading, fonts and images decoded (at most 5 s).
@@ -281,14 +288,7 @@ describe('the rough edges of the first hour', () => {
   });
 
   it("'Sobre' and the token page's way back lead somewhere when logged in", async () => {
-    const context = await demoContext(
-      browser,
-      server.url,
-      await accounts.login('investidor'),
-      'desktop',
-    );
-    const page = await context.newPage();
-    const problems = watchPage(page);
+    const { context, page, problems } = await investorTab('desktop');
     for (const size of ['desktop', 'phone'] as const) {
       await page.setViewportSize(viewports[size]);
       await page.goto('/wallet');
@@ -419,14 +419,7 @@ describe('the rough edges of the first hour', () => {
   });
 
   it("a phone downloads the menus it shows: not the desktop's, the drawer's at the burger", async () => {
-    const context = await demoContext(
-      browser,
-      server.url,
-      await accounts.login('investidor'),
-      'phone',
-    );
-    const page = await context.newPage();
-    const problems = watchPage(page);
+    const { context, page, problems } = await investorTab('phone');
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -454,14 +447,7 @@ describe('the rough edges of the first hour', () => {
   });
 
   it("a phone's /wallet and /extract start their reads on arrival and ask each once", async () => {
-    const context = await demoContext(
-      browser,
-      server.url,
-      await accounts.login('investidor'),
-      'phone',
-    );
-    const page = await context.newPage();
-    const problems = watchPage(page);
+    const { context, page, problems } = await investorTab('phone');
     const asked = new Map<string, number>();
     page.on('request', (request) => {
       const { pathname, search } = new URL(request.url());

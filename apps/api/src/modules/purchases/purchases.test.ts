@@ -3,6 +3,7 @@ import { buyMessages, todayInSaoPaulo } from '@copaiba/contracts';
 import {
   chainJobs,
   chainJobTransfers,
+  holdingValues,
   ledgerTransfers,
   mailOutbox,
   notificationCounts,
@@ -22,6 +23,7 @@ import {
   walletBalance,
   type SignedIn,
 } from '../../testing/fixtures.ts';
+import { holdingValuesDrift } from '../../testing/holding-values.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
 import { buyEndpoint, buyTokensBatch } from './purchases.repo.ts';
@@ -403,5 +405,54 @@ describe('purchases in one transaction', () => {
     const after = await invariants(token.id);
     expect(after.unitsSold).toBe(30);
     expect(after.buyers).toBe(15);
+  });
+});
+
+/*
+ * The balance's holdings at unit price ("total_token_balance") are one row per holder, kept by the
+ * functions that change holdings (packages/db/src/sql/holding-values.sql). The desistência's, the
+ * refunds' and the board's tests check the row against the holdings with holdingValuesDrift.
+ */
+const storedValue = async (userId: number) =>
+  (await t.db.select().from(holdingValues).where(eq(holdingValues.userId, userId)))[0]?.valueCents;
+
+describe("a holder's holdings at unit price", () => {
+  it('are one row, added to by each purchase, and what the balance shows', async () => {
+    const first = await insertToken(t.db, issuerId, { unitPriceCents: 12_34n });
+    const second = await insertToken(t.db, issuerId, { unitPriceCents: 250_00n });
+    const who = await fundedInvestor(t, { balance: '1000.00' });
+    const userId = await userIdOf(t, who);
+    expect(await storedValue(userId)).toBeUndefined();
+    expect(await walletBalance(t, who)).toMatchObject({ total_token_balance: '0.00' });
+
+    expect((await buy(who, first.id, 3)).statusCode).toBe(201);
+    expect((await buy(who, second.id, 2)).statusCode).toBe(201);
+    expect((await buy(who, first.id, 1)).statusCode).toBe(201);
+    expect(await storedValue(userId)).toBe(4n * 12_34n + 2n * 250_00n);
+    expect(await walletBalance(t, who)).toMatchObject({
+      balance: '450.64',
+      total_token_balance: '549.36',
+    });
+    expect(await holdingValuesDrift(t.db)).toEqual([]);
+  });
+
+  it('are checked against the holdings: a row off by a centavo is a drift', async () => {
+    const token = await insertToken(t.db, issuerId, { unitPriceCents: 10_00n });
+    const who = await fundedInvestor(t, { balance: '100.00' });
+    const userId = await userIdOf(t, who);
+    expect((await buy(who, token.id, 5)).statusCode).toBe(201);
+    expect(await holdingValuesDrift(t.db)).toEqual([]);
+
+    await t.db
+      .update(holdingValues)
+      .set({ valueCents: 50_01n })
+      .where(eq(holdingValues.userId, userId));
+    expect(await holdingValuesDrift(t.db)).toEqual([
+      { userId, expectedCents: '5000', storedCents: '5001' },
+    ]);
+    await t.db
+      .update(holdingValues)
+      .set({ valueCents: 50_00n })
+      .where(eq(holdingValues.userId, userId));
   });
 });
