@@ -22,10 +22,12 @@
 -- One transaction. SQL answers outcomes; the API turns them into statuses and messages
 -- (apps/api/src/modules/purchases/purchases.service.ts).
 
--- The ledger key of a purchase's desistência: one per purchase, ever.
+-- The ledger key of a purchase's desistência: one per purchase, ever. text || text, so the planner
+-- inlines it into the queries that look the key up (text || bigint is only stable, and a stable
+-- body keeps an immutable function from being inlined: a call per row; docs/PERFORMANCE.md).
 CREATE OR REPLACE FUNCTION desistencia_key(p_purchase_id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT 'desistencia:' || p_purchase_id
+  SELECT 'desistencia:' || p_purchase_id::text
 $$;
 
 CREATE OR REPLACE FUNCTION undo_purchase(

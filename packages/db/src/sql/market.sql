@@ -77,15 +77,19 @@ END
 $$;
 
 -- Whether the user bought in a Copaíba offer since p_since, a purchase not undone by desistência
--- (docs/product.md §18: only active investors buy on the board).
+-- (docs/product.md §18: only active investors buy on the board). PL/pgSQL, whose plan is kept for
+-- the session: a SQL function's is parsed and planned again in each new subtransaction, and
+-- market_buy_batch runs every purchase in one (docs/PERFORMANCE.md, "The secondary board").
 CREATE OR REPLACE FUNCTION market_active_investor(p_user_id bigint, p_since timestamptz)
-RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (
+RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN EXISTS (
     SELECT 1 FROM ledger_transfers p
     WHERE p.user_id = p_user_id AND p.kind = 'purchase' AND p.created_at >= p_since
       AND NOT EXISTS (SELECT 1 FROM ledger_transfers d
         WHERE d.idempotency_key = desistencia_key(p.id))
-  )
+  );
+END
 $$;
 
 -- Outcomes: listed (listing_id), token_not_found, not_distributing, not_enough_units (free_units).

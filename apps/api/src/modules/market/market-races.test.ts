@@ -25,6 +25,7 @@ import {
 } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { requestHash } from '../../lib/idempotency.ts';
+import { sqlRows } from '../../lib/sql-rows.ts';
 import { payDueInstallments } from '../jobs/installment-payouts.ts';
 import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
 import { buyBatch, buyEndpoint, type BuyRequest } from './market.repo.ts';
@@ -252,6 +253,58 @@ describe('purchases from one listing in one transaction', () => {
       amount_cents: 90_00,
       fee_cents: 90,
     });
+  });
+
+  it('calls no SQL-language function once per purchase, which PostgreSQL would plan every time', async () => {
+    // Each purchase of a batch is a subtransaction, and PostgreSQL 15 parses and plans a SQL
+    // function's body again in each new one (docs/PERFORMANCE.md, "The secondary board").
+    const [seller, ...buyers] = await activeInvestors(4);
+    const token = await distributingToken(t, issuerId, [{ who: seller!, quantity: 10 }], {
+      unitPriceCents: 10_00n,
+    });
+    const id = await listed(t, seller!, token.id, 6, '10.00');
+    const buyerIds = await Promise.all(buyers.map((who) => userIdOf(t, who)));
+    const called = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local track_functions = 'all'`);
+      // This transaction's calls so far, by language: an inlined function is never called.
+      const sqlCalls = async () =>
+        new Map(
+          (
+            await sqlRows<{ name: string; calls: number }>(
+              tx,
+              sql`select p.proname as name, s.calls::int as calls
+                from pg_stat_xact_user_functions s
+                join pg_proc p on p.oid = s.funcid
+                join pg_language l on l.oid = p.prolang
+                where l.lanname = 'sql' order by 1`,
+            )
+          ).map((r) => [r.name, r.calls]),
+        );
+      const batch = async () => {
+        const outcomes = await buyBatch(
+          tx,
+          buyerIds.map((buyerId) => request(buyerId, id, 1)),
+          100,
+        );
+        expect(outcomes.map((o) => o.outcome)).toEqual(['bought', 'bought', 'bought']);
+      };
+      // The first batch also plans this connection's statements; the second is measured.
+      await batch();
+      const before = await sqlCalls();
+      await batch();
+      const after = await sqlCalls();
+      return [...after]
+        .map(([name, calls]) => [name, calls - (before.get(name) ?? 0)] as const)
+        .filter(([, calls]) => calls > 0);
+    });
+    // Only once a batch: the offer's lock (its class), and the receipts' one statement after the
+    // purchases, which asks per notification, three market_purchase and three market_sale
+    // (notifications.sql). market_active_investor and desistencia_key were called per purchase.
+    expect(called).toEqual([
+      ['lock_class', 1],
+      ['notification_always_mailed', 6],
+      ['notification_mailed', 6],
+    ]);
   });
 });
 
