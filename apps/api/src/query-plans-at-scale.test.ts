@@ -5,6 +5,8 @@ import {
   hotReadStatements,
   NEVER_SCANNED,
   plansOf,
+  sqlFunctionCalls,
+  type Statement,
   type StatementPlan,
 } from './testing/query-plans.ts';
 import { checkScaleLedger, generateScaleData, type ScaleData } from './testing/scale-data.ts';
@@ -19,6 +21,7 @@ import { checkScaleLedger, generateScaleData, type ScaleData } from './testing/s
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let data: ScaleData;
+let statements: Statement[];
 let plans: StatementPlan[];
 
 beforeAll(async () => {
@@ -31,15 +34,13 @@ beforeAll(async () => {
     heavyHoldings: 100,
     notificationsPerInvestor: 5,
   });
-  plans = await plansOf(
-    database,
-    await hotReadStatements(database, {
-      heavyInvestorId: data.heavyInvestorId,
-      holdingsInvestorId: data.holdingsInvestorId,
-      ordinaryInvestorId: data.sampleInvestorIds[0]!,
-      detailTokenId: data.detailTokenId,
-    }),
-  );
+  statements = await hotReadStatements(database, {
+    heavyInvestorId: data.heavyInvestorId,
+    holdingsInvestorId: data.holdingsInvestorId,
+    ordinaryInvestorId: data.sampleInvestorIds[0]!,
+    detailTokenId: data.detailTokenId,
+  });
+  plans = await plansOf(database, statements);
 });
 afterAll(() => database?.close());
 
@@ -88,5 +89,26 @@ describe('the hot reads on a large data set', () => {
     expect(scan!.sequential).toContain('ledger_transfers');
     expect(forbiddenScans([scan!])).toHaveLength(1);
     expect(NEVER_SCANNED).toContain('ledger_transfers');
+  });
+
+  it('call no SQL-language function, which PostgreSQL would plan again at each execution', async () => {
+    expect(await sqlFunctionCalls(database, statements)).toEqual([]);
+    // As 'Meus Ativos' called the scalar token_installments_paid per row before it was a table.
+    const seen = await sqlFunctionCalls(database, [
+      {
+        route: 'a call the planner cannot inline',
+        sql: "select notification_mailed($1, 'forum_answer')",
+        params: [data.heavyInvestorId],
+      },
+      {
+        route: 'the installments paid, inlined',
+        sql: 'select (select paid from token_installments_paid($1))',
+        params: [data.detailTokenId],
+      },
+    ]);
+    expect(new Set(seen.map((c) => c.route))).toEqual(
+      new Set(['a call the planner cannot inline']),
+    );
+    expect(seen.map((c) => c.name)).toContain('notification_mailed');
   });
 });

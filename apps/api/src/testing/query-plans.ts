@@ -214,3 +214,47 @@ export const forbiddenScans = (plans: StatementPlan[]) =>
   plans.filter((p) =>
     p.sequential.some((table) => (NEVER_SCANNED as readonly string[]).includes(table)),
   );
+
+/**
+ * The SQL-language functions each statement calls when it runs: a function the planner inlines is
+ * never called, and one it cannot inline has its body parsed and planned again at every execution
+ * of the statement (docs/CODE_STYLE.md, "Queries"). Each statement runs in a transaction rolled
+ * back, with `track_functions` on for it alone; the backend's counts not yet reported outlive a
+ * transaction, so each statement's are what it added.
+ */
+export async function sqlFunctionCalls(handle: DatabaseHandle, statements: Statement[]) {
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  const conn = await pool.connect();
+  const counts = async () =>
+    new Map(
+      (
+        await conn.query<{ name: string; calls: number }>(
+          `select p.proname as name, s.calls::int as calls
+           from pg_stat_xact_user_functions s
+           join pg_proc p on p.oid = s.funcid
+           join pg_language l on l.oid = p.prolang
+           where l.lanname = 'sql'`,
+        )
+      ).rows.map((r) => [r.name, r.calls]),
+    );
+  const calls: Array<{ route: string; name: string; calls: number }> = [];
+  try {
+    for (const statement of statements) {
+      try {
+        await conn.query('begin');
+        await conn.query("set local track_functions = 'all'");
+        const before = await counts();
+        await conn.query(statement.sql, statement.params.map(parameter));
+        for (const [name, n] of await counts()) {
+          const added = n - (before.get(name) ?? 0);
+          if (added > 0) calls.push({ route: statement.route, name, calls: added });
+        }
+      } finally {
+        await conn.query('rollback');
+      }
+    }
+  } finally {
+    conn.release();
+  }
+  return calls;
+}

@@ -162,7 +162,7 @@ const listingColumns = {
   createdAt: marketListings.createdAt,
   closedAt: marketListings.closedAt,
   token: tokens,
-  installmentsPaid: sql<number>`token_installments_paid(${tokens.id})`.mapWith(Number),
+  installmentsPaid: sql<number>`(select paid from token_installments_paid(${tokens.id}))`.mapWith(Number),
 };
 
 /** Open listings, newest first, of one token or of all; with each seller's name. */

@@ -73,7 +73,7 @@ export async function tokensWithIssuer(db: Database, ids: number[]) {
       token: tokens,
       issuerName: tokenIssuers.institution,
       issuerCnpj: tokenIssuers.cnpj,
-      installmentsPaid: sql<number>`token_installments_paid(${tokens.id})`.mapWith(Number),
+      installmentsPaid: sql<number>`(select paid from token_installments_paid(${tokens.id}))`.mapWith(Number),
     })
     .from(tokens)
     .innerJoin(tokenIssuers, eq(tokenIssuers.id, tokens.issuerId))
