@@ -12,12 +12,13 @@ import { errorsPlugin } from '../../plugins/errors.ts';
 import { testIdentity } from '../../testing/test-keys.ts';
 import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
 // The hot paths' own queries are what this file plans, so it reads the repositories that send them
-// (accounts, wallet, notifications, forum): their services add statements of their own (the
-// forum's token check) or need other modules wired (the wallet's Pix, limits and consents)
+// (accounts, wallet, notifications, forum, market): their services add statements of their own
+// (the forum's token check) or need other modules wired (the wallet's Pix, limits and consents)
 // (docs/CODE_STYLE.md: tests may read any repository to check its queries).
 import { findUserById, prepareUserById } from '../accounts/accounts.repo.ts';
 import * as walletRepo from '../wallet/wallet.repo.ts';
 import * as forumRepo from '../forum/forum.repo.ts';
+import { createMarketReads } from '../market/market.repo.ts';
 import { createNotificationReads } from '../notifications/notifications.repo.ts';
 import * as repo from './catalogue.repo.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
@@ -45,6 +46,7 @@ const HOT_TABLES = new Set([
   'token_holdings',
   'users',
   'notifications',
+  'market_listings',
 ]);
 
 /** The same database through a drizzle that records every statement it sends. */
@@ -208,6 +210,23 @@ describe('every hot-path query has an index its plan uses', () => {
     await expectIndexed(() => reads.holdings(userId, { offset: 0, limit: 6 }));
     await expectIndexed(() => reads.holdings(userId, { offset: 60, limit: 6 }));
     await expectIndexed(() => walletRepo.holdings(db, userId, 'castanha', { offset: 0, limit: 6 }));
+  });
+
+  it("the board's page, of every token and of one, and past its last page", async () => {
+    const reads = createMarketReads(db);
+    const page = { offset: 0, limit: 10 };
+    await expectIndexed(() => reads.openListings(undefined, page));
+    await expectIndexed(() => reads.openListings(tokenId, page));
+    await expectIndexed(() => reads.openListings(tokenId, { offset: 100, limit: 10 }));
+    // Newest first in the open listings' own index order, not sorted.
+    for (const [token, index] of [
+      [undefined, 'market_listings_open_idx'],
+      [tokenId, 'market_listings_open_token_idx'],
+    ] as const) {
+      const order = await orderOf(() => reads.openListings(token, page));
+      expect(order.sorts).toEqual([]);
+      expect(order.indexes).toContain(index);
+    }
   });
 
   it('the notification centre, its page and past its last page', async () => {

@@ -150,7 +150,11 @@ export async function buyBatch(
   });
 }
 
-/** The columns both lists read of a listing and its token. */
+/**
+ * The columns the lists read of a listing and its token: of the token only what a row shows and
+ * its terms for the installments left (a token row's texts would be read, sent and parsed for
+ * every line of the page, as 'Meus Ativos' found: docs/PERFORMANCE.md).
+ */
 const listingColumns = {
   id: marketListings.id,
   tokenId: marketListings.tokenId,
@@ -161,31 +165,73 @@ const listingColumns = {
   status: marketListings.status,
   createdAt: marketListings.createdAt,
   closedAt: marketListings.closedAt,
-  token: tokens,
-  installmentsPaid: sql<number>`(select paid from token_installments_paid(${tokens.id}))`.mapWith(Number),
+  token: {
+    name: tokens.name,
+    symbol: tokens.symbol,
+    offerStatus: tokens.offerStatus,
+    unitPriceCents: tokens.unitPriceCents,
+    interestRateBp: tokens.interestRateBp,
+    installments: tokens.installments,
+    firstDateInstallment: tokens.firstDateInstallment,
+  },
+  installmentsPaid: sql<number>`(select paid from token_installments_paid(${tokens.id}))`.mapWith(
+    Number,
+  ),
 };
 
-/** Open listings, newest first, of one token or of all; with each seller's name. */
-export async function openListings(
-  db: Database,
-  tokenId: number | undefined,
-  options: { offset: number; limit: number },
-) {
-  const open = and(
-    eq(marketListings.status, 'open'),
-    tokenId === undefined ? undefined : eq(marketListings.tokenId, tokenId),
-  );
-  const [total] = await db.select({ n: count() }).from(marketListings).where(open);
-  const rows = await db
-    .select({ ...listingColumns, sellerName: users.name })
-    .from(marketListings)
-    .innerJoin(tokens, eq(tokens.id, marketListings.tokenId))
-    .innerJoin(users, eq(users.id, marketListings.sellerId))
-    .where(open)
-    .orderBy(desc(marketListings.id))
-    .limit(options.limit)
-    .offset(options.offset);
-  return { count: total?.n ?? 0, rows };
+/**
+ * The board's page, the read every active investor opens ('Mural de Negociação'), prepared once
+ * per database handle as the wallet's hot reads are (wallet.repo.ts): the page and its count come
+ * from the open listings alone, and only the page's rows are joined to their token and seller.
+ */
+export function createMarketReads(db: Database) {
+  const pageOf = (oneToken: boolean) => {
+    const open = and(
+      eq(marketListings.status, 'open'),
+      oneToken ? eq(marketListings.tokenId, sql.placeholder('tokenId')) : undefined,
+    );
+    const newest = db
+      .select({ id: marketListings.id, total: sql<number>`count(*) over ()`.as('total') })
+      .from(marketListings)
+      .where(open)
+      .orderBy(desc(marketListings.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('newest');
+    const page = db
+      .select({
+        ...listingColumns,
+        sellerName: users.name,
+        total: sql`${newest.total}`.mapWith(Number),
+      })
+      .from(newest)
+      .innerJoin(marketListings, eq(marketListings.id, newest.id))
+      .innerJoin(tokens, eq(tokens.id, marketListings.tokenId))
+      .innerJoin(users, eq(users.id, marketListings.sellerId))
+      .orderBy(desc(marketListings.id))
+      .prepare(oneToken ? 'market_open_listings_of_token' : 'market_open_listings');
+    const total = db
+      .select({ n: count() })
+      .from(marketListings)
+      .where(open)
+      .prepare(oneToken ? 'market_open_listings_of_token_count' : 'market_open_listings_count');
+    return { page, total };
+  };
+  const all = pageOf(false);
+  const ofToken = pageOf(true);
+
+  return {
+    /** Open listings, newest first, of one token or of all; with each seller's name. */
+    async openListings(tokenId: number | undefined, options: { offset: number; limit: number }) {
+      const queries = tokenId === undefined ? all : ofToken;
+      const rows = await queries.page.execute({ tokenId, ...options });
+      // Past the last page there is no row to carry the count, as in the statement.
+      const count =
+        rows[0]?.total ??
+        (options.offset === 0 ? 0 : ((await queries.total.execute({ tokenId }))[0]?.n ?? 0));
+      return { count, rows };
+    },
+  };
 }
 
 /** The seller's listings, newest first, with what their sales brought in. */

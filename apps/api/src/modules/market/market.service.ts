@@ -97,6 +97,7 @@ export function createMarketService(deps: {
 }) {
   const { db, now, feeBasisPoints, investor } = deps;
   const feePercent = basisPointsToPercent(feeBasisPoints);
+  const reads = repo.createMarketReads(db);
   const purchases = createTransactionBatches({
     key: (request: repo.BuyRequest) => String(request.listingId),
     run: (requests) => repo.buyBatch(db, requests, feeBasisPoints),
@@ -140,7 +141,7 @@ export function createMarketService(deps: {
         path: '/api/market/listings/',
         query: tokenId === undefined ? undefined : { token_id: tokenId },
       };
-      const { count, rows } = await repo.openListings(db, tokenId, {
+      const { count, rows } = await reads.openListings(tokenId, {
         offset: pageOffset(request),
         limit: request.size,
       });

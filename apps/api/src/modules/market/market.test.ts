@@ -153,6 +153,31 @@ describe('listing units', () => {
     expect(mine.results[0]).toMatchObject({ id, status: 'aberta', quantity_left: 4 });
   });
 
+  it('pages the board newest first, with its count on every page and none past the last', async () => {
+    const many = await activeInvestor();
+    const other = await distributingToken(t, issuerId, [{ who: many, quantity: 20 }]);
+    const ids: number[] = [];
+    for (let i = 0; i < 11; i++) ids.push(await listed(t, many, other.id, 1, `${10 + i},00`));
+    const reader = await signedIn(t);
+    const page = async (n: number) =>
+      marketPage(t, reader, 'listings', `?token_id=${other.id}&page=${n}`);
+    const first = (await page(1)).json();
+    expect(first).toMatchObject({ count: 11, previous: null });
+    expect(first.next).toContain('page=2');
+    expect(first.results.map((r: { id: number }) => r.id)).toEqual(ids.slice(1).reverse());
+    const second = (await page(2)).json();
+    expect(second).toMatchObject({ count: 11, next: null });
+    expect(second.results.map((r: { id: number }) => r.id)).toEqual([ids[0]]);
+    // Past the last page no row carries the count: it is asked for, and the page is refused.
+    expect((await page(3)).statusCode).toBe(404);
+    // The whole board holds them too, among every other token's listings.
+    const all = (await marketPage(t, reader, 'listings')).json();
+    expect(all.count).toBeGreaterThanOrEqual(11);
+    expect(all.results[0].id).toBe(ids[10]);
+    const rest = Math.ceil(all.count / 10) + 1;
+    expect((await marketPage(t, reader, 'listings', `?page=${rest}`)).statusCode).toBe(404);
+  });
+
   it('never lists more units than are free: listed units are reserved', async () => {
     // 10 held, 4 listed above: 6 free.
     const more = await createListing(t, seller, {
