@@ -100,6 +100,8 @@ export async function hotReadStatements(
       ['/api/wallet/my-tokens/todos', holder],
       ['/api/wallet/my-tokens/todos', heavy],
       ['/api/notifications/', heavy],
+      ['/api/wallet/history/', heavy],
+      ['/api/wallet/upcoming-receipts/', holder],
       ['/api/wallet/balance/brlt/', ordinary],
       ['/api/wallet/transactions/todos', ordinary],
       ['/api/wallet/my-tokens/todos', ordinary],

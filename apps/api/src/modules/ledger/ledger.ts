@@ -126,43 +126,55 @@ export interface WalletMovement {
 
 /**
  * Every transfer in or out of the user's wallet, oldest first (the order they were applied), up
- * to `before` when given: what statements and reports are computed from.
+ * to `before` when given: what statements and reports are computed from. Prepared once per
+ * database handle, with and without `before`, as the wallet's hot reads are: /wallet asks for it
+ * twice (its history and upcoming receipts; docs/PERFORMANCE.md, "Queries: indexes and N+1").
  */
-export async function walletMovements(
-  db: Database,
-  userId: number,
-  before?: Date,
-): Promise<WalletMovement[]> {
+export function createMovementReads(db: Database) {
+  const userId = sql.placeholder('userId');
   const wallet = db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, accounts.wallet(userId).code));
-  const rows = await db
-    .select({
-      id: ledgerTransfers.id,
-      kind: ledgerTransfers.kind,
-      credited: sql<boolean>`${ledgerTransfers.creditAccountId} = (${wallet})`,
-      amountCents: ledgerTransfers.amountCents,
-      tokenId: ledgerTransfers.tokenId,
-      quantity: ledgerTransfers.quantity,
-      reference: ledgerTransfers.reference,
-      createdAt: ledgerTransfers.createdAt,
-    })
-    .from(ledgerTransfers)
-    .where(
-      and(
-        // The user's index first; then only what touched the wallet itself.
-        eq(ledgerTransfers.userId, userId),
-        or(
-          eq(ledgerTransfers.debitAccountId, sql`(${wallet})`),
-          eq(ledgerTransfers.creditAccountId, sql`(${wallet})`),
+    .where(eq(ledgerAccounts.code, sql.placeholder('walletCode')));
+  const movements = (until: boolean) =>
+    db
+      .select({
+        id: ledgerTransfers.id,
+        kind: ledgerTransfers.kind,
+        credited: sql<boolean>`${ledgerTransfers.creditAccountId} = (${wallet})`,
+        amountCents: ledgerTransfers.amountCents,
+        tokenId: ledgerTransfers.tokenId,
+        quantity: ledgerTransfers.quantity,
+        reference: ledgerTransfers.reference,
+        createdAt: ledgerTransfers.createdAt,
+      })
+      .from(ledgerTransfers)
+      .where(
+        and(
+          // The user's index first; then only what touched the wallet itself.
+          eq(ledgerTransfers.userId, userId),
+          or(
+            eq(ledgerTransfers.debitAccountId, sql`(${wallet})`),
+            eq(ledgerTransfers.creditAccountId, sql`(${wallet})`),
+          ),
+          until ? lt(ledgerTransfers.createdAt, sql.placeholder('before')) : undefined,
         ),
-        before ? lt(ledgerTransfers.createdAt, before) : undefined,
-      ),
-    )
-    .orderBy(asc(ledgerTransfers.id));
-  return rows.map(({ credited, ...row }) => ({
-    ...row,
-    amountCents: credited ? row.amountCents : -row.amountCents,
-  }));
+      )
+      .orderBy(asc(ledgerTransfers.id))
+      .prepare(until ? 'wallet_movements_before' : 'wallet_movements');
+  const all = movements(false);
+  const before = movements(true);
+
+  return {
+    async walletMovements(user: number, until?: Date): Promise<WalletMovement[]> {
+      const account = { userId: user, walletCode: accounts.wallet(user).code };
+      const rows = await (until
+        ? before.execute({ ...account, before: until })
+        : all.execute(account));
+      return rows.map(({ credited, ...row }) => ({
+        ...row,
+        amountCents: credited ? row.amountCents : -row.amountCents,
+      }));
+    },
+  };
 }

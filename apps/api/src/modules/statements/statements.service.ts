@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { IdentityBox } from '../../lib/identity-box.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import { installmentAmountsPerUnit, installmentDates } from '../catalogue/token-figures.ts';
-import { walletMovements } from '../ledger/ledger.ts';
+import { createMovementReads } from '../ledger/ledger.ts';
 import type { TokensService } from '../tokens/tokens.service.ts';
 import { incomeReportPdf } from './income-report-pdf.ts';
 import { isHeld, movesToken, tokenPeriods, worthAt, type TokenPeriod } from './positions.ts';
@@ -59,10 +59,11 @@ export function createStatementsService(deps: {
   identity: IdentityBox;
 }) {
   const { db, tokens, platform, now, identity } = deps;
+  const movementReads = createMovementReads(db);
 
   /** The wallet's movements (before `before`) and the tokens they name. */
   async function ledgerOf(user: UserRow, before?: Date) {
-    const movements = await walletMovements(db, user.id, before);
+    const movements = await movementReads.walletMovements(user.id, before);
     const named = await tokens.withIssuers(
       movements.flatMap((m) => (m.tokenId === null ? [] : [m.tokenId])),
     );

@@ -1,5 +1,5 @@
 import { projects, tokenIssuers, tokens, type Database } from '@copaiba/db';
-import { and, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, count, desc, eq, like, sql } from 'drizzle-orm';
 
 export type TokenRow = typeof tokens.$inferSelect;
 export type NewToken = typeof tokens.$inferInsert;
@@ -65,19 +65,41 @@ export async function updateEditableToken(
   return rows.length === 1;
 }
 
-/** Tokens with their issuer's name and CNPJ and how many installments were paid. */
-export async function tokensWithIssuer(db: Database, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
+/**
+ * Tokens with their issuer's name and CNPJ and how many installments were paid, for the investor's
+ * statements: one statement prepared once per database handle, as the wallet's hot reads are
+ * (every /wallet asks for it twice), reading the figures and names, not the token's texts
+ * (docs/PERFORMANCE.md, "Queries: indexes and N+1").
+ */
+export function createTokenReads(db: Database) {
+  const withIssuer = db
     .select({
-      token: tokens,
+      token: {
+        id: tokens.id,
+        name: tokens.name,
+        symbol: tokens.symbol,
+        offerStatus: tokens.offerStatus,
+        unitPriceCents: tokens.unitPriceCents,
+        interestRateBp: tokens.interestRateBp,
+        installments: tokens.installments,
+        firstDateInstallment: tokens.firstDateInstallment,
+      },
       issuerName: tokenIssuers.institution,
       issuerCnpj: tokenIssuers.cnpj,
-      installmentsPaid: sql<number>`(select paid from token_installments_paid(${tokens.id}))`.mapWith(Number),
+      installmentsPaid:
+        sql<number>`(select paid from token_installments_paid(${tokens.id}))`.mapWith(Number),
     })
     .from(tokens)
     .innerJoin(tokenIssuers, eq(tokenIssuers.id, tokens.issuerId))
-    .where(inArray(tokens.id, ids));
+    .where(sql`${tokens.id} = any(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('tokens_with_issuer');
+  return {
+    async withIssuer(ids: number[]) {
+      return ids.length === 0 ? [] : withIssuer.execute({ ids });
+    },
+  };
 }
 
-export type TokenWithIssuer = Awaited<ReturnType<typeof tokensWithIssuer>>[number];
+export type TokenWithIssuer = Awaited<
+  ReturnType<ReturnType<typeof createTokenReads>['withIssuer']>
+>[number];

@@ -113,6 +113,7 @@ export function createTokensService(deps: {
   issuers: Pick<IssuersService, 'ownIssuer'>;
 }) {
   const { db, storage, now, issuers } = deps;
+  const reads = repo.createTokenReads(db);
 
   async function ownToken(user: UserRow, id: number) {
     const row = await repo.findOwnToken(db, user.id, id);
@@ -140,7 +141,7 @@ export function createTokensService(deps: {
      * installments paid so far (docs/product.md §17), by id.
      */
     async withIssuers(ids: number[]): Promise<Map<number, TokenWithIssuer>> {
-      const rows = await repo.tokensWithIssuer(db, [...new Set(ids)]);
+      const rows = await reads.withIssuer([...new Set(ids)]);
       return new Map(rows.map((row) => [row.token.id, row]));
     },
 
