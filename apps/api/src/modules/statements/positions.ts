@@ -56,6 +56,29 @@ const costOf = (position: Position, units: number, movement: WalletMovement) => 
   return divideHalfEven(position.costCents * BigInt(units), BigInt(position.units));
 };
 
+interface Schedule {
+  /** Per unit, per installment: the part that returns the unit price (amortizationPerUnit). */
+  amortization: bigint[];
+  /** Per installment: what one unit still had to return before it (the amortizations from it on). */
+  faceLeft: bigint[];
+}
+
+// Each token's schedule once per replay, not once per installment received: a long history holds
+// thousands of them (docs/PERFORMANCE.md, "Queries: indexes and N+1").
+const schedules = new WeakMap<TokenWithIssuer, Schedule>();
+
+function scheduleOf(token: TokenWithIssuer): Schedule {
+  let schedule = schedules.get(token);
+  if (!schedule) {
+    const amortization = amortizationPerUnit(token.token);
+    const faceLeft = [...amortization];
+    for (let i = faceLeft.length - 2; i >= 0; i--) faceLeft[i] = faceLeft[i]! + faceLeft[i + 1]!;
+    schedule = { amortization, faceLeft };
+    schedules.set(token, schedule);
+  }
+  return schedule;
+}
+
 /** What a movement of a token (movesToken) does to its position as it stands before it. */
 function effectOf(movement: WalletMovement, token: TokenWithIssuer, position: Position): Effect {
   const units = movement.quantity ?? 0;
@@ -77,12 +100,12 @@ function effectOf(movement: WalletMovement, token: TokenWithIssuer, position: Po
       return { units: -units, costCents: -amount, flows: { desistencias: amount } };
     case 'remuneration': {
       const installment = Number(movement.reference);
-      const schedule = amortizationPerUnit(token.token);
-      const perUnit = schedule[installment - 1];
+      const schedule = scheduleOf(token);
+      const perUnit = schedule.amortization[installment - 1];
       if (perUnit === undefined)
         throw new Error(`transfer ${movement.id}: installment '${movement.reference}' unknown`);
       // What one unit still had to return before this installment.
-      const faceLeft = schedule.slice(installment - 1).reduce((sum, cents) => sum + cents, 0n);
+      const faceLeft = schedule.faceLeft[installment - 1]!;
       const amortization =
         faceLeft === 0n
           ? 0n
@@ -169,14 +192,42 @@ export function tokenPeriods(
 /** Held at a date: units whose price has not all come back yet. */
 export const isHeld = (position: Position) => position.units > 0 && position.costCents > 0n;
 
-/** The wallet's cash and its tokens at cost at `at`. */
-export function worthAt(movements: readonly WalletMovement[], tokens: TokensById, at: Date) {
-  const cashCents = movements
-    .filter((m) => m.createdAt < at)
-    .reduce((sum, m) => sum + m.amountCents, 0n);
-  const tokensCents = tokenPeriods(movements, tokens, at, at).reduce(
-    (sum, p) => sum + p.end.costCents,
-    0n,
-  );
-  return { cashCents, tokensCents };
+/**
+ * The wallet's cash and its tokens at cost at each of `cuts`, in ascending order: what the
+ * movements before each cut add up to, applied in their order. A movement's time is its
+ * transaction's start, so one that committed later can be older than the one before it; while the
+ * times rise with the order, as they do but for such overlaps, each cut goes on from the last
+ * (one replay for the wallet's twelve months), and otherwise each starts over.
+ */
+export function worthsAt(movements: readonly WalletMovement[], tokens: TokensById, cuts: Date[]) {
+  const rising = movements.every((m, i) => i === 0 || movements[i - 1]!.createdAt <= m.createdAt);
+  const positions = new Map<number, Position>();
+  let cashCents = 0n;
+  let next = 0;
+  return cuts.map((at) => {
+    if (!rising) {
+      positions.clear();
+      cashCents = 0n;
+      next = 0;
+    }
+    for (; next < movements.length; next++) {
+      const movement = movements[next]!;
+      if (movement.createdAt >= at) {
+        if (rising) break;
+        continue;
+      }
+      cashCents += movement.amountCents;
+      if (!movesToken(movement)) continue;
+      const token = tokens.get(movement.tokenId!);
+      if (!token) throw new Error(`transfer ${movement.id}: token ${movement.tokenId} not found`);
+      let position = positions.get(token.token.id);
+      if (!position) positions.set(token.token.id, (position = { units: 0, costCents: 0n }));
+      const effect = effectOf(movement, token, position);
+      position.units += effect.units;
+      position.costCents += effect.costCents;
+    }
+    let tokensCents = 0n;
+    for (const position of positions.values()) tokensCents += position.costCents;
+    return { cashCents, tokensCents };
+  });
 }

@@ -22,7 +22,7 @@ import { installmentAmountsPerUnit, installmentDates } from '../catalogue/token-
 import { createMovementReads } from '../ledger/ledger.ts';
 import type { TokensService } from '../tokens/tokens.service.ts';
 import { incomeReportPdf } from './income-report-pdf.ts';
-import { isHeld, movesToken, tokenPeriods, worthAt, type TokenPeriod } from './positions.ts';
+import { isHeld, movesToken, tokenPeriods, worthsAt, type TokenPeriod } from './positions.ts';
 import { statementCsv } from './statement-csv.ts';
 
 /** Who issues the income report (docs/product.md §17). */
@@ -231,24 +231,32 @@ export function createStatementsService(deps: {
       const { movements, tokens: named } = await ledgerOf(user);
       const months = Array.from({ length: HISTORY_MONTHS }, (_, i) => {
         const first = shiftMonths(`${today.slice(0, 7)}-01`, i - HISTORY_MONTHS + 1);
-        const next = shiftMonths(first, 1);
+        const end = saoPauloDayStart(shiftMonths(first, 1));
         const current = i === HISTORY_MONTHS - 1;
-        const { cashCents, tokensCents } = worthAt(
-          movements,
-          named,
-          current ? END_OF_TIME : saoPauloDayStart(next),
-        );
         return {
           month: first.slice(0, 7),
-          date: current
-            ? today
-            : new Date(saoPauloDayStart(next).getTime() - DAY_MS).toISOString().slice(0, 10),
-          cash: centsToDecimal(cashCents),
-          tokens: centsToDecimal(tokensCents),
-          total: centsToDecimal(cashCents + tokensCents),
+          date: current ? today : new Date(end.getTime() - DAY_MS).toISOString().slice(0, 10),
+          // The month's end; the current month counts every movement written.
+          cut: current ? END_OF_TIME : end,
         };
       });
-      return { months };
+      const worths = worthsAt(
+        movements,
+        named,
+        months.map((m) => m.cut),
+      );
+      return {
+        months: months.map(({ month, date }, i) => {
+          const { cashCents, tokensCents } = worths[i]!;
+          return {
+            month,
+            date,
+            cash: centsToDecimal(cashCents),
+            tokens: centsToDecimal(tokensCents),
+            total: centsToDecimal(cashCents + tokensCents),
+          };
+        }),
+      };
     },
   };
 }
