@@ -101,6 +101,7 @@ export async function hotReadStatements(
       ['/api/wallet/my-tokens/todos', heavy],
       ['/api/notifications/', heavy],
       ['/api/wallet/history/', heavy],
+      ['/api/wallet/purchases/', heavy],
       ['/api/wallet/upcoming-receipts/', holder],
       ['/api/wallet/balance/brlt/', ordinary],
       ['/api/wallet/transactions/todos', ordinary],

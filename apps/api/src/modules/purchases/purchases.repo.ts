@@ -1,6 +1,12 @@
 import { centsToDecimal } from '@copaiba/contracts';
-import { ledgerTransfers, tokenHoldings, tokens, type Database } from '@copaiba/db';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  ledgerStatementCounts,
+  ledgerTransfers,
+  tokenHoldings,
+  tokens,
+  type Database,
+} from '@copaiba/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { sqlRows } from '../../lib/sql-rows.ts';
 
 /**
@@ -141,33 +147,65 @@ export async function undoPurchase(
   return outcome === 'window_over' ? { outcome, until: new Date(until!) } : { outcome };
 }
 
-/** A page of the user's purchases, newest first, with how many there are ('Minhas compras'). */
-export async function purchasesOf(
-  db: Database,
-  userId: number,
-  options: { offset: number; limit: number },
-) {
-  const mine = and(eq(ledgerTransfers.userId, userId), eq(ledgerTransfers.kind, 'purchase'));
-  const [total] = await db.select({ n: count() }).from(ledgerTransfers).where(mine);
-  const rows = await db
+/**
+ * 'Minhas compras' (on /wallet): a page of the user's purchases, newest first, prepared once per
+ * database handle as the wallet's hot reads are, each row carrying how many there are from the
+ * user's kept count of purchases (ledger_statement_counts, kept by ledger_transfer), however long
+ * the history (docs/PERFORMANCE.md, "Queries: indexes and N+1").
+ */
+export function createPurchaseReads(db: Database) {
+  const userId = sql.placeholder('userId');
+  const counted = db
+    .select({ n: sql<string>`coalesce(sum(${ledgerStatementCounts.transfers}), 0)` })
+    .from(ledgerStatementCounts)
+    .where(
+      and(eq(ledgerStatementCounts.userId, userId), eq(ledgerStatementCounts.kind, 'purchase')),
+    );
+  // The page first, then whether each of its rows was undone: asked of the whole history, the
+  // planner would rather hash every transfer's key than look up each row's (query-plans.ts).
+  const newest = db
     .select({
       id: ledgerTransfers.id,
       tokenId: ledgerTransfers.tokenId,
-      tokenName: tokens.name,
-      offerStatus: tokens.offerStatus,
       quantity: ledgerTransfers.quantity,
       amountCents: ledgerTransfers.amountCents,
       createdAt: ledgerTransfers.createdAt,
-      undone: sql<boolean>`exists (select 1 from ${ledgerTransfers} d
-        where d.idempotency_key = desistencia_key(${ledgerTransfers.id}))`,
     })
     .from(ledgerTransfers)
-    .innerJoin(tokens, eq(tokens.id, ledgerTransfers.tokenId))
-    .where(mine)
+    .where(and(eq(ledgerTransfers.userId, userId), eq(ledgerTransfers.kind, 'purchase')))
     .orderBy(desc(ledgerTransfers.id))
-    .limit(options.limit)
-    .offset(options.offset);
-  return { count: total?.n ?? 0, rows };
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('newest');
+  const page = db
+    .select({
+      id: newest.id,
+      tokenId: newest.tokenId,
+      tokenName: tokens.name,
+      offerStatus: tokens.offerStatus,
+      quantity: newest.quantity,
+      amountCents: newest.amountCents,
+      createdAt: newest.createdAt,
+      undone: sql<boolean>`exists (select 1 from ${ledgerTransfers} d
+        where d.idempotency_key = desistencia_key(${newest.id}))`,
+      total: sql`${counted}`.mapWith(Number),
+    })
+    .from(newest)
+    .innerJoin(tokens, eq(tokens.id, newest.tokenId))
+    .orderBy(desc(newest.id))
+    .prepare('wallet_purchases');
+  const total = counted.prepare('wallet_purchases_count');
+
+  return {
+    async purchasesOf(user: number, options: { offset: number; limit: number }) {
+      const rows = await page.execute({ userId: user, ...options });
+      // Past the last page there is no row to carry the count, as in the statement.
+      const count =
+        rows[0]?.total ??
+        (options.offset === 0 ? 0 : Number((await total.execute({ userId: user }))[0]?.n ?? 0));
+      return { count, rows };
+    },
+  };
 }
 
 /** Adds a purchase written as history to its buyer's total of its year, `at`'s or now's (investor.sql). */

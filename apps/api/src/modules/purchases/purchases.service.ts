@@ -56,6 +56,7 @@ export function createPurchasesService(deps: {
   investor: Pick<InvestorService, 'hasAcceptedRiskTerm'>;
 }) {
   const { db, now, defaultAnnualLimitCents, desistenciaDays, investor } = deps;
+  const reads = repo.createPurchaseReads(db);
   const windowHours = desistenciaDays * 24;
   const batches = createTransactionBatches({
     key: (request: repo.BuyRequest) => `${request.tokenId}:${request.today}`,
@@ -115,7 +116,7 @@ export function createPurchasesService(deps: {
     /** 'Minhas compras': the user's purchases, newest first, and until when each can be undone. */
     async purchases(user: UserRow, page: number): Promise<Page<PurchaseRow>> {
       const request = { page, size: PAGE_SIZES.purchases, path: '/api/wallet/purchases/' };
-      const { count, rows } = await repo.purchasesOf(db, user.id, {
+      const { count, rows } = await reads.purchasesOf(user.id, {
         offset: pageOffset(request),
         limit: request.size,
       });
