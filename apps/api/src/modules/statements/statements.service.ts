@@ -20,7 +20,7 @@ import type { IdentityBox } from '../../lib/identity-box.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import { installmentAmountsPerUnit, installmentDates } from '../catalogue/token-figures.ts';
 import { createMovementReads } from '../ledger/ledger.ts';
-import type { TokensService } from '../tokens/tokens.service.ts';
+import type { TokensService, TokenWithIssuer } from '../tokens/tokens.service.ts';
 import { incomeReportPdf } from './income-report-pdf.ts';
 import { isHeld, movesToken, tokenPeriods, worthsAt, type TokenPeriod } from './positions.ts';
 import { statementCsv } from './statement-csv.ts';
@@ -42,6 +42,9 @@ const END_OF_TIME = new Date(8.64e15);
 
 const yearStart = (year: number) => saoPauloDayStart(`${year}-01-01`);
 const yearOf = (at: Date) => Number(todayInSaoPaulo(at).slice(0, 4));
+
+/** Token names in pt-BR order. One collator: `localeCompare` with a locale builds one per call. */
+const byName = new Intl.Collator('pt-BR').compare;
 
 /** A token counts in a year's report when it moved in the year or was held at its start. */
 const inReport = (period: TokenPeriod) => period.moved || isHeld(period.start);
@@ -86,7 +89,7 @@ export function createStatementsService(deps: {
     const { movements, tokens: named } = await ledgerOf(user, yearStart(year + 1));
     const periods = tokenPeriods(movements, named, yearStart(year), yearStart(year + 1))
       .filter(inReport)
-      .sort((a, b) => a.token.token.name.localeCompare(b.token.token.name, 'pt-BR'));
+      .sort((a, b) => byName(a.token.token.name, b.token.token.name));
     if (periods.length === 0) throw AppError.notFound(statementMessages.noReport(year));
     const complete = year < currentYear();
     const sum = (pick: (p: TokenPeriod) => bigint) => periods.reduce((s, p) => s + pick(p), 0n);
@@ -188,7 +191,15 @@ export function createStatementsService(deps: {
     async upcomingReceipts(user: UserRow): Promise<UpcomingReceipts> {
       const today = todayInSaoPaulo(now());
       const { movements, tokens: named } = await ledgerOf(user);
-      const receipts: UpcomingReceipt[] = [];
+      // Every installment to come is counted and summed; only the soonest shown are formatted
+      // (an investor with 200 holdings has thousands to come: docs/PERFORMANCE.md).
+      const due: Array<{
+        date: string;
+        i: number;
+        amount: bigint;
+        held: TokenWithIssuer;
+        units: number;
+      }> = [];
       let totalCents = 0n;
       for (const { token: held, end } of tokenPeriods(movements, named, END_OF_TIME, END_OF_TIME)) {
         const t = held.token;
@@ -199,30 +210,31 @@ export function createStatementsService(deps: {
           const amount = BigInt(end.units) * perUnit[i]!;
           if ((distributing && i < held.installmentsPaid) || amount === 0n) return;
           totalCents += amount;
-          receipts.push({
-            date,
-            token_id: t.id,
-            name_token: t.name,
-            symbol: t.symbol,
-            installment_number: i + 1,
-            installments: t.installments,
-            quantity: end.units,
-            amount: centsToDecimal(amount),
-            status: !distributing ? 'previsto' : date < today ? 'atrasado' : 'pendente',
-          });
+          due.push({ date, i, amount, held, units: end.units });
         });
       }
-      receipts.sort(
+      // ISO dates compare as text.
+      due.sort(
         (a, b) =>
-          a.date.localeCompare(b.date) ||
-          a.name_token.localeCompare(b.name_token, 'pt-BR') ||
-          a.token_id - b.token_id,
+          (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
+          byName(a.held.token.name, b.held.token.name) ||
+          a.held.token.id - b.held.token.id,
       );
-      return {
-        count: receipts.length,
-        total: centsToDecimal(totalCents),
-        results: receipts.slice(0, UPCOMING_RECEIPTS_SHOWN),
-      };
+      const receipts = due
+        .slice(0, UPCOMING_RECEIPTS_SHOWN)
+        .map(({ date, i, amount, held: { token: t }, units }): UpcomingReceipt => ({
+          date,
+          token_id: t.id,
+          name_token: t.name,
+          symbol: t.symbol,
+          installment_number: i + 1,
+          installments: t.installments,
+          quantity: units,
+          amount: centsToDecimal(amount),
+          status:
+            t.offerStatus !== 'distributing' ? 'previsto' : date < today ? 'atrasado' : 'pendente',
+        }));
+      return { count: due.length, total: centsToDecimal(totalCents), results: receipts };
     },
 
     /** The wallet's value, cash plus tokens at cost, at the end of each of the last 12 months. */
