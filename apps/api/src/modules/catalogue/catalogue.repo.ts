@@ -76,7 +76,8 @@ export async function findPublicTokenDetail(db: Database, id: number) {
       token: tokens,
       issuer: tokenIssuers,
       project: projects,
-      installmentsPaid: sql<number>`(select paid from token_installments_paid(${tokens.id}))`.mapWith(Number),
+      installmentsPaid:
+        sql<number>`(select paid from token_installments_paid(${tokens.id}))`.mapWith(Number),
       unitsLeft: sql<number>`token_units_left(${tokens})`.mapWith(Number),
     })
     .from(tokens)

@@ -295,7 +295,9 @@ function holdingColumns(
     remuneration: sql<string>`coalesce((select sum(${ledgerTransfers.amountCents}) from ${ledgerTransfers}
       where ${ledgerTransfers.userId} = ${userId} and ${ledgerTransfers.tokenId} = ${tokens.id}
       and ${ledgerTransfers.kind} = 'remuneration'), 0)`,
-    installmentsPaid: sql<number>`(select paid from token_installments_paid(${tokens.id}))`.mapWith(Number),
+    installmentsPaid: sql<number>`(select paid from token_installments_paid(${tokens.id}))`.mapWith(
+      Number,
+    ),
   };
 }
 
