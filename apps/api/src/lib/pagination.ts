@@ -11,6 +11,18 @@ export interface PageRequest {
 
 export const pageOffset = ({ page, size }: PageRequest) => (page - 1) * size;
 
+/**
+ * How many rows a list has, for a page read in one statement whose rows each carry it
+ * (docs/CODE_STYLE.md, "Queries"): past the last page no row does, and it is asked apart.
+ */
+export async function countOfPage(
+  rows: ReadonlyArray<{ total: number }>,
+  offset: number,
+  askCount: () => Promise<number | string | undefined>,
+): Promise<number> {
+  return rows[0]?.total ?? (offset === 0 ? 0 : Number((await askCount()) ?? 0));
+}
+
 /** A DRF-style page; a page past the last (other than an empty first page) is a 404. */
 export function toPage<T>(request: PageRequest, count: number, results: T[]): Page<T> {
   const lastPage = Math.max(1, Math.ceil(count / request.size));

@@ -219,39 +219,50 @@ export const forbiddenScans = (plans: StatementPlan[]) =>
   );
 
 /**
- * The SQL-language functions each statement calls when it runs: a function the planner inlines is
- * never called, and one it cannot inline has its body parsed and planned again at every execution
- * of the statement (docs/CODE_STYLE.md, "Queries"). Each statement runs in a transaction rolled
- * back, with `track_functions` on for it alone; the backend's counts not yet reported outlive a
- * transaction, so each statement's are what it added.
+ * The calls of SQL-language functions that `work` adds, by name, on the connection `rowsOf` reads
+ * on (with `track_functions` on): a function the planner inlines is never called, and one it
+ * cannot inline has its body parsed and planned again at every execution of the statement that
+ * calls it (docs/CODE_STYLE.md, "Queries"). The backend's counts not yet reported outlive a
+ * transaction, hence the difference.
  */
-export async function sqlFunctionCalls(handle: DatabaseHandle, statements: Statement[]) {
-  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
-  const conn = await pool.connect();
+export async function sqlLanguageCallsOf(
+  rowsOf: (text: string) => Promise<unknown[]>,
+  work: () => Promise<unknown>,
+): Promise<Array<[name: string, calls: number]>> {
   const counts = async () =>
     new Map(
       (
-        await conn.query<{ name: string; calls: number }>(
+        (await rowsOf(
           `select p.proname as name, s.calls::int as calls
-           from pg_stat_xact_user_functions s
-           join pg_proc p on p.oid = s.funcid
-           join pg_language l on l.oid = p.prolang
-           where l.lanname = 'sql'`,
-        )
-      ).rows.map((r) => [r.name, r.calls]),
+             from pg_stat_xact_user_functions s
+             join pg_proc p on p.oid = s.funcid
+             join pg_language l on l.oid = p.prolang
+             where l.lanname = 'sql' order by 1`,
+        )) as Array<{ name: string; calls: number }>
+      ).map((r) => [r.name, r.calls]),
     );
+  const before = await counts();
+  await work();
+  return [...(await counts())]
+    .map(([name, calls]): [string, number] => [name, calls - (before.get(name) ?? 0)])
+    .filter(([, calls]) => calls > 0);
+}
+
+/** The SQL-language functions each statement calls, each run in a transaction rolled back. */
+export async function sqlFunctionCalls(handle: DatabaseHandle, statements: Statement[]) {
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  const conn = await pool.connect();
   const calls: Array<{ route: string; name: string; calls: number }> = [];
   try {
     for (const statement of statements) {
       try {
         await conn.query('begin');
         await conn.query("set local track_functions = 'all'");
-        const before = await counts();
-        await conn.query(statement.sql, statement.params.map(parameter));
-        for (const [name, n] of await counts()) {
-          const added = n - (before.get(name) ?? 0);
-          if (added > 0) calls.push({ route: statement.route, name, calls: added });
-        }
+        const added = await sqlLanguageCallsOf(
+          async (text) => (await conn.query(text)).rows,
+          () => conn.query(statement.sql, statement.params.map(parameter)),
+        );
+        calls.push(...added.map(([name, n]) => ({ route: statement.route, name, calls: n })));
       } finally {
         await conn.query('rollback');
       }

@@ -23,9 +23,10 @@ import {
   noonOf,
   userIdOf,
 } from '../../testing/fixtures.ts';
+import { sqlRows } from '../../lib/sql-rows.ts';
+import { sqlLanguageCallsOf } from '../../testing/query-plans.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { requestHash } from '../../lib/idempotency.ts';
-import { sqlRows } from '../../lib/sql-rows.ts';
 import { payDueInstallments } from '../jobs/installment-payouts.ts';
 import { accounts, balanceOf, ledgerTotal } from '../ledger/ledger.ts';
 import { buyBatch, buyEndpoint, type BuyRequest } from './market.repo.ts';
@@ -266,20 +267,6 @@ describe('purchases from one listing in one transaction', () => {
     const buyerIds = await Promise.all(buyers.map((who) => userIdOf(t, who)));
     const called = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local track_functions = 'all'`);
-      // This transaction's calls so far, by language: an inlined function is never called.
-      const sqlCalls = async () =>
-        new Map(
-          (
-            await sqlRows<{ name: string; calls: number }>(
-              tx,
-              sql`select p.proname as name, s.calls::int as calls
-                from pg_stat_xact_user_functions s
-                join pg_proc p on p.oid = s.funcid
-                join pg_language l on l.oid = p.prolang
-                where l.lanname = 'sql' order by 1`,
-            )
-          ).map((r) => [r.name, r.calls]),
-        );
       const batch = async () => {
         const outcomes = await buyBatch(
           tx,
@@ -290,12 +277,7 @@ describe('purchases from one listing in one transaction', () => {
       };
       // The first batch also plans this connection's statements; the second is measured.
       await batch();
-      const before = await sqlCalls();
-      await batch();
-      const after = await sqlCalls();
-      return [...after]
-        .map(([name, calls]) => [name, calls - (before.get(name) ?? 0)] as const)
-        .filter(([, calls]) => calls > 0);
+      return sqlLanguageCallsOf((text) => sqlRows(tx, sql.raw(text)), batch);
     });
     // Only the batch's own statements call any, outside the purchases: the offer's lock (its
     // class) and the receipts' one statement, which asks per notification whether to mail it

@@ -7,6 +7,7 @@ import {
   type ListingStatus,
 } from '@copaiba/db';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { countOfPage } from '../../lib/pagination.ts';
 import { sqlRows } from '../../lib/sql-rows.ts';
 
 /*
@@ -225,10 +226,11 @@ export function createMarketReads(db: Database) {
     async openListings(tokenId: number | undefined, options: { offset: number; limit: number }) {
       const queries = tokenId === undefined ? all : ofToken;
       const rows = await queries.page.execute({ tokenId, ...options });
-      // Past the last page there is no row to carry the count, as in the statement.
-      const count =
-        rows[0]?.total ??
-        (options.offset === 0 ? 0 : ((await queries.total.execute({ tokenId }))[0]?.n ?? 0));
+      const count = await countOfPage(
+        rows,
+        options.offset,
+        async () => (await queries.total.execute({ tokenId }))[0]?.n,
+      );
       return { count, rows };
     },
   };

@@ -7,6 +7,7 @@ import {
   type Database,
 } from '@copaiba/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { countOfPage } from '../../lib/pagination.ts';
 import { sqlRows } from '../../lib/sql-rows.ts';
 
 /**
@@ -199,10 +200,11 @@ export function createPurchaseReads(db: Database) {
   return {
     async purchasesOf(user: number, options: { offset: number; limit: number }) {
       const rows = await page.execute({ userId: user, ...options });
-      // Past the last page there is no row to carry the count, as in the statement.
-      const count =
-        rows[0]?.total ??
-        (options.offset === 0 ? 0 : Number((await total.execute({ userId: user }))[0]?.n ?? 0));
+      const count = await countOfPage(
+        rows,
+        options.offset,
+        async () => (await total.execute({ userId: user }))[0]?.n,
+      );
       return { count, rows };
     },
   };

@@ -138,6 +138,13 @@ const TOKEN_KINDS: ReadonlySet<WalletMovement['kind']> = new Set([
 export const movesToken = (movement: WalletMovement) =>
   movement.tokenId !== null && TOKEN_KINDS.has(movement.kind);
 
+/** The token a movement of it (movesToken) names; the reads give every one of them. */
+function tokenOf(movement: WalletMovement, tokens: TokensById): TokenWithIssuer {
+  const token = tokens.get(movement.tokenId!);
+  if (!token) throw new Error(`transfer ${movement.id}: token ${movement.tokenId} not found`);
+  return token;
+}
+
 const noFlows = (): Flows => ({
   purchases: 0n,
   refunds: 0n,
@@ -161,8 +168,7 @@ export function tokenPeriods(
   const periods = new Map<number, TokenPeriod>();
   for (const movement of movements) {
     if (!movesToken(movement) || movement.createdAt >= to) continue;
-    const token = tokens.get(movement.tokenId!);
-    if (!token) throw new Error(`transfer ${movement.id}: token ${movement.tokenId} not found`);
+    const token = tokenOf(movement, tokens);
     let period = periods.get(token.token.id);
     if (!period) {
       period = {
@@ -218,8 +224,7 @@ export function worthsAt(movements: readonly WalletMovement[], tokens: TokensByI
       }
       cashCents += movement.amountCents;
       if (!movesToken(movement)) continue;
-      const token = tokens.get(movement.tokenId!);
-      if (!token) throw new Error(`transfer ${movement.id}: token ${movement.tokenId} not found`);
+      const token = tokenOf(movement, tokens);
       let position = positions.get(token.token.id);
       if (!position) positions.set(token.token.id, (position = { units: 0, costCents: 0n }));
       const effect = effectOf(movement, token, position);

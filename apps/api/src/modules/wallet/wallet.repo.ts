@@ -26,6 +26,7 @@ import {
   sql,
   type Placeholder,
 } from 'drizzle-orm';
+import { countOfPage } from '../../lib/pagination.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accounts } from '../ledger/ledger.ts';
 
@@ -230,10 +231,11 @@ export function createWalletReads(db: Database) {
     /** The user's holdings, newest first, with their token (the search is `holdings` below). */
     async holdings(user: number, options: { offset: number; limit: number }) {
       const rows = await holdingsPage.execute({ userId: user, ...options });
-      // Past the last page there is no row to carry the count, as in the statement.
-      const count =
-        rows[0]?.total ??
-        (options.offset === 0 ? 0 : ((await holdingsTotal.execute({ userId: user }))[0]?.n ?? 0));
+      const count = await countOfPage(
+        rows,
+        options.offset,
+        async () => (await holdingsTotal.execute({ userId: user }))[0]?.n,
+      );
       return { count, rows };
     },
 
@@ -258,12 +260,11 @@ export function createWalletReads(db: Database) {
     ) {
       const queries = statements.get(filter)!;
       const rows = await queries.page.execute({ userId: user, ...options });
-      // Past the last page there is no row to carry the count: ask for it (a rare request).
-      const count =
-        rows[0]?.total ??
-        (options.offset === 0
-          ? 0
-          : Number((await queries.total.execute({ userId: user }))[0]?.n ?? 0));
+      const count = await countOfPage(
+        rows,
+        options.offset,
+        async () => (await queries.total.execute({ userId: user }))[0]?.n,
+      );
       return { count, rows };
     },
   };
