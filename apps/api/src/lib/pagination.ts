@@ -28,7 +28,8 @@ export function toPage<T>(request: PageRequest, count: number, results: T[]): Pa
   const lastPage = Math.max(1, Math.ceil(count / request.size));
   if (request.page > lastPage) throw AppError.notFound(INVALID_PAGE);
   const link = (page: number) => {
-    const params = new URLSearchParams({ ...mapValues(request.query ?? {}), page: String(page) });
+    const params = new URLSearchParams(mapValues(request.query ?? {}));
+    params.set('page', String(page));
     return `${request.path}?${params.toString()}`;
   };
   return {

@@ -76,11 +76,10 @@ export function createForumService(deps: {
         withHidden: user.isAdmin,
         unansweredOnly,
       });
-      return {
-        ...toPage(request, count, rows.map(toRow)),
+      return Object.assign(toPage(request, count, rows.map(toRow)), {
         can_answer: token.creatorId === user.id,
         can_moderate: user.isAdmin,
-      };
+      });
     },
 
     /**

@@ -173,10 +173,10 @@ export function createMovementReads(db: Database) {
 
   return {
     async walletMovements(user: number, until?: Date): Promise<WalletMovement[]> {
-      const account = { userId: user, walletCode: accounts.wallet(user).code };
+      const walletCode = accounts.wallet(user).code;
       const [row] = await (until
-        ? before.execute({ ...account, before: until })
-        : all.execute(account));
+        ? before.execute({ userId: user, walletCode, before: until })
+        : all.execute({ userId: user, walletCode }));
       return (row?.movements ?? []).map(
         ([id, kind, amount, tokenId, quantity, reference, at]): WalletMovement => ({
           id,

@@ -72,8 +72,8 @@ export function renderOutboxMail(
   return notificationMail(recipientName, {
     title: n.title,
     body: n.body,
-    facts: n.facts(),
-    quotes: n.quotes(),
+    facts: n.facts?.() ?? [],
+    quotes: n.quotes?.() ?? [],
     action: n.link ? { url: `${options.publicUrl}${n.link}`, label: n.action } : null,
     preferencesUrl: isAlwaysMailed(kind) ? null : `${options.publicUrl}/notifications#preferencias`,
   });

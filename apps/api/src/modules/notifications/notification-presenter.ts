@@ -12,9 +12,12 @@ export interface PresentedNotification {
   link: string | null;
   /** The mail's button. */
   action: string;
-  /** The mail's facts and quotes, built only for the mail (the bell and the page never show them). */
-  facts: () => Array<[string, string]>;
-  quotes: () => Array<{ label: string; text: string }>;
+  /**
+   * The mail's facts and quotes (none when absent), built only for the mail: the bell and the page
+   * never show them.
+   */
+  facts?: () => Array<[string, string]>;
+  quotes?: () => Array<{ label: string; text: string }>;
 }
 
 export interface PresenterContext {
@@ -33,15 +36,10 @@ function present(
   event: NotificationEvent,
   context: PresenterContext,
 ): PresentedNotification | undefined {
-  const base = {
-    facts: (): Array<[string, string]> => [],
-    quotes: (): ReturnType<PresentedNotification['quotes']> => [],
-  };
   switch (event.kind) {
     case 'deposit_credited': {
       const d = event.data;
       return {
-        ...base,
         title: 'Depósito creditado',
         body: `Seu depósito Pix de ${brl(d.amount_cents)} foi creditado na sua carteira.`,
         link: '/wallet',
@@ -55,7 +53,6 @@ function present(
     case 'withdrawal_paid': {
       const d = event.data;
       return {
-        ...base,
         title: 'Saque pago',
         body: `Seu saque de ${brl(d.amount_cents)} foi enviado para a sua chave Pix.`,
         link: '/extract',
@@ -69,7 +66,6 @@ function present(
     case 'withdrawal_reversed': {
       const d = event.data;
       return {
-        ...base,
         title: 'Saque devolvido à carteira',
         body: `Não foi possível pagar seu saque de ${brl(d.amount_cents)}. O valor voltou para a sua carteira.`,
         link: '/wallet',
@@ -87,7 +83,6 @@ function present(
           ? ` Você pode desistir dela em até ${context.desistenciaDays} dias, em Minha Carteira.`
           : '';
       return {
-        ...base,
         title: `Compra confirmada: ${d.token_symbol}`,
         body: `Você comprou ${units(d.quantity)} de ${named(d)} por ${brl(d.total_cents)}.${undo}`,
         link: '/wallet',
@@ -104,7 +99,6 @@ function present(
     case 'desistencia': {
       const d = event.data;
       return {
-        ...base,
         title: `Desistência registrada: ${d.token_symbol}`,
         body: `Sua compra de ${units(d.quantity)} de ${named(d)} foi desfeita e ${brl(d.amount_cents)} voltaram para a sua carteira.`,
         link: '/wallet',
@@ -120,7 +114,6 @@ function present(
     case 'offer_succeeded': {
       const d = event.data;
       return {
-        ...base,
         title: `Oferta encerrada com sucesso: ${d.token_symbol}`,
         body: `A captação de ${named(d)} atingiu o valor mínimo e foi encerrada. Suas ${units(d.quantity)} devem render ${brl(d.total_to_receive_cents)} em ${d.installments} ${d.installments === 1 ? 'parcela' : 'parcelas'}, a primeira em ${isoToBrDate(d.first_installment_date)}.`,
         link: tokenPage(d.token_id, 'section-summary-project'),
@@ -137,7 +130,6 @@ function present(
     case 'offer_failed': {
       const d = event.data;
       return {
-        ...base,
         title: `Oferta cancelada: ${d.token_symbol}`,
         body: `A captação de ${named(d)} terminou sem atingir o valor mínimo. ${brl(d.refunded_cents)} foram devolvidos à sua carteira.`,
         link: '/extract',
@@ -152,7 +144,6 @@ function present(
     case 'installment_paid': {
       const d = event.data;
       return {
-        ...base,
         title: `Parcela recebida: ${d.token_symbol}`,
         body: `Você recebeu ${brl(d.amount_cents)} da parcela ${d.installment} de ${d.installments} de ${named(d)}.`,
         link: '/extract',
@@ -174,7 +165,6 @@ function present(
             ? 'um novo relatório de indicadores'
             : 'um novo relatório de atualização';
       return {
-        ...base,
         title: `Novo relatório do projeto: ${d.token_symbol}`,
         body: `O gestor do projeto de ${named(d)} publicou ${what}.`,
         link: tokenPage(d.token_id, 'section-summary-project'),
@@ -184,7 +174,6 @@ function present(
     case 'question_answered': {
       const d = event.data;
       return {
-        ...base,
         title: `Sua pergunta foi respondida: ${d.token_symbol}`,
         body: `O emissor de ${named(d)} respondeu à sua pergunta.`,
         link: tokenPage(d.token_id, 'section-questions'),
@@ -198,7 +187,6 @@ function present(
     case 'question_received': {
       const d = event.data;
       return {
-        ...base,
         title: `Nova pergunta sobre ${d.token_symbol}`,
         body: `${d.asker} fez uma pergunta sobre ${named(d)}. Responda na página do token ou em Gestão de Tokens.`,
         link: tokenPage(d.token_id, 'section-questions'),
@@ -209,7 +197,6 @@ function present(
     case 'role_granted': {
       const creator = event.data.role === 'token_creator';
       return {
-        ...base,
         title: creator
           ? 'Acesso de criador de tokens liberado'
           : 'Acesso de gestor de projetos liberado',
@@ -223,7 +210,6 @@ function present(
     case 'token_issued': {
       const d = event.data;
       return {
-        ...base,
         title: `Token emitido: ${d.token_symbol}`,
         body: `${named(d)} foi emitido e a oferta já está aberta ao público.`,
         link: tokenPage(d.token_id),
@@ -263,7 +249,6 @@ function present(
       };
       const [title, body] = text[d.event];
       return {
-        ...base,
         title,
         body,
         link: '/devices',
@@ -292,8 +277,6 @@ export function presentNotification(
       body: 'Há uma novidade na sua conta.',
       link: null,
       action: 'Abrir a Copaíba',
-      facts: () => [],
-      quotes: () => [],
     }
   );
 }

@@ -96,7 +96,7 @@ export function createNotificationsService(deps: {
         offset: pageOffset(request),
         limit: request.size,
       });
-      return { ...toPage(request, count, rows.map(toItem)), unread };
+      return Object.assign(toPage(request, count, rows.map(toItem)), { unread });
     },
 
     /** Marks some (only the user's own) or all of the user's notifications read. */

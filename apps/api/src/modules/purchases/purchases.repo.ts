@@ -78,8 +78,12 @@ type StoredAnswer = { message: string; token_id: number; quantity: number } & (
 
 const toBody = (answer: StoredAnswer) => {
   if (!('total_cents' in answer)) return answer;
-  const { total_cents, ...rest } = answer;
-  return { ...rest, total: centsToDecimal(BigInt(total_cents)) };
+  return {
+    message: answer.message,
+    token_id: answer.token_id,
+    quantity: answer.quantity,
+    total: centsToDecimal(BigInt(answer.total_cents)),
+  };
 };
 
 const toOutcome = (row: Row): BuyOutcome => {
