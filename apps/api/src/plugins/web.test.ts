@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { webPlugin } from './web.ts';
@@ -11,6 +11,10 @@ const image = '/media/images/abc123.webp';
 async function webApp() {
   const dist = mkdtempSync(join(tmpdir(), 'copaiba-web-hints-'));
   mkdirSync(join(dist, 'assets'));
+  // A built chunk with the compressed copies the build writes beside it (apps/web/precompress.ts).
+  writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log("plain")');
+  writeFileSync(join(dist, 'assets', 'app-1.js.br'), brotliCompressSync('console.log("br")'));
+  writeFileSync(join(dist, 'assets', 'app-1.js.gz'), gzipSync('console.log("gz")'));
   writeFileSync(
     join(dist, 'index.html'),
     '<!doctype html><html><head><title>Copaíba</title></head><body><div id="root"></div></body></html>',
@@ -74,5 +78,26 @@ describe('index.html for the hinted screens', async () => {
     expect(brotliDecompressSync(page.rawPayload).toString()).toContain('/assets/login-1.js');
     const again = await get('/login', { 'if-none-match': String(page.headers.etag) });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('the built files', async () => {
+  const app = await webApp();
+  afterAll(() => app.close());
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+
+  it('sends a chunk compressed as the client accepts, from the copies the build wrote', async () => {
+    const br = await get('/assets/app-1.js', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("br")');
+    const gz = await get('/assets/app-1.js', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("gz")');
+    expect((await get('/assets/app-1.js')).body).toBe('console.log("plain")');
+    // The copies are sent for their file's route; none has a route of its own.
+    expect(app.hasRoute({ method: 'GET', url: '/assets/app-1.js' })).toBe(true);
+    expect(app.hasRoute({ method: 'GET', url: '/assets/app-1.js.br' })).toBe(false);
+    expect(app.hasRoute({ method: 'GET', url: '/assets/app-1.js.gz' })).toBe(false);
   });
 });

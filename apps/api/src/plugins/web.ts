@@ -117,8 +117,11 @@ export const webPlugin = fp<{ distDir: string }>(async (app: FastifyInstance, { 
       root: distDir,
       wildcard: false,
       index: false,
-      // The build writes .br and .gz beside each text file (apps/web/precompress.ts).
+      // The build writes .br and .gz beside each text file (apps/web/precompress.ts), sent through
+      // their file's route: routed too, they were 260 of the 400 files given routes at start
+      // (docs/PERFORMANCE.md, "What each optimisation bought").
       preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader(
