@@ -13,12 +13,6 @@ import type { IssuerRow, ProjectRow, TokenCardRow, TokenRow } from './catalogue.
 import { installmentDates, installmentPerUnitCents } from './token-figures.ts';
 import type { IdentityBox } from '../../lib/identity-box.ts';
 
-const flags = (token: TokenRow) => ({
-  is_funding: token.offerStatus === 'funding',
-  is_all_sold: token.offerStatus === 'all_sold',
-  is_distributing: token.offerStatus === 'distributing',
-});
-
 export function toTokenCard({ token, issuer }: TokenCardRow): TokenCard {
   return {
     id: token.id,
@@ -28,7 +22,9 @@ export function toTokenCard({ token, issuer }: TokenCardRow): TokenCard {
     token_issuer__institution: issuer.institution,
     token_issuer__token_issuer_image: mediaUrl(issuer.tokenIssuerImage),
     token_issuer__logo_image: mediaUrl(issuer.logoImage),
-    ...flags(token),
+    is_funding: token.offerStatus === 'funding',
+    is_all_sold: token.offerStatus === 'all_sold',
+    is_distributing: token.offerStatus === 'distributing',
     amount_capitated: centsToDecimal(token.amountCapitatedCents),
     unit_price: centsToDecimal(token.unitPriceCents),
     quantity: token.quantity,
@@ -50,8 +46,7 @@ export function toIssuerCard(issuer: IssuerRow): IssuerCard {
 }
 
 export function toPublicIssuer(issuer: IssuerRow, identity: IdentityBox): PublicIssuer {
-  return {
-    ...toIssuerCard(issuer),
+  return Object.assign(toIssuerCard(issuer), {
     cnpj: issuer.cnpj,
     founding_date: issuer.foundingDate,
     site: issuer.site,
@@ -75,12 +70,11 @@ export function toPublicIssuer(issuer: IssuerRow, identity: IdentityBox): Public
       summary: summary!,
       photography: mediaUrl(photo),
     })),
-  };
+  });
 }
 
 function toPublicToken(token: TokenRow, issuer: IssuerRow): PublicToken {
-  return {
-    ...toTokenCard({ token, issuer }),
+  return Object.assign(toTokenCard({ token, issuer }), {
     minimum_amount_raised: centsToDecimal(token.minimumAmountRaisedCents),
     maximum_amount_raised: centsToDecimal(token.maximumAmountRaisedCents),
     installments: token.installments,
@@ -90,7 +84,7 @@ function toPublicToken(token: TokenRow, issuer: IssuerRow): PublicToken {
     project_blade: mediaUrl(token.projectBlade),
     contract_address: token.contractAddress,
     scan_hash_transaction: token.scanHashTransaction,
-  };
+  });
 }
 
 function toPublicProject(p: ProjectRow): PublicProject {

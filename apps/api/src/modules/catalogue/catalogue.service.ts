@@ -57,7 +57,9 @@ export function createCatalogueService(
     async tokenDetail(id: number, today: string) {
       const row = await repo.findPublicTokenDetail(db, id);
       if (!row) throw AppError.notFound(TOKEN_NOT_FOUND);
-      return { ...toTokenDetail(row, today, identity), investor_protection: investorProtection };
+      return Object.assign(toTokenDetail(row, today, identity), {
+        investor_protection: investorProtection,
+      });
     },
   };
 }
