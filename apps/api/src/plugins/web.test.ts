@@ -43,12 +43,12 @@ async function webApp() {
   return app;
 }
 
-describe('index.html for the hinted screens', async () => {
-  const app = await webApp();
-  afterAll(() => app.close());
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers });
+const app = await webApp();
+afterAll(() => app.close());
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
+describe('index.html for the hinted screens', () => {
   it("announces a screen's chunks and styles, and nothing on other paths", async () => {
     const login = await get('/login');
     expect(login.headers['cache-control']).toBe('no-cache');
@@ -81,12 +81,7 @@ describe('index.html for the hinted screens', async () => {
   });
 });
 
-describe('the built files', async () => {
-  const app = await webApp();
-  afterAll(() => app.close());
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers });
-
+describe('the built files', () => {
   it('sends a chunk compressed as the client accepts, from the copies the build wrote', async () => {
     const br = await get('/assets/app-1.js', { 'accept-encoding': 'gzip, br' });
     expect(br.headers['content-encoding']).toBe('br');
