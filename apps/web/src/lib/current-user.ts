@@ -1,5 +1,5 @@
 import type { User } from '@copaiba/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { currentUserKey } from './query-keys';
 import { useIsLoggedIn } from './session';
@@ -12,15 +12,33 @@ export function fetchCurrentUser(): Promise<User> {
   return api.get<User>('user/', { onAuthFailure: 'silent' });
 }
 
-export function useCurrentUser({ poll = false }: { poll?: boolean } = {}) {
-  const loggedIn = useIsLoggedIn();
-  return useQuery({
+/**
+ * The user's query. `poll` is the private layout's: refetched every 5 minutes, it re-renders the
+ * layout, and so the whole screen in one blocking task (a query's store updates render at once),
+ * only when the user arrives or changes, not at each refetch's start and end as an observer that
+ * reads nothing otherwise would. Not never: at the user's arrival that render mounts the screen at
+ * once when its code is in, where without it a transition the top bar's reads keep restarting
+ * paints the screen later (docs/PERFORMANCE.md, "The private layout's poll").
+ */
+export function currentUserQuery(loggedIn: boolean, { poll = false } = {}) {
+  return queryOptions({
     queryKey: currentUserKey,
     queryFn: fetchCurrentUser,
     enabled: loggedIn,
     refetchInterval: poll ? USER_REFETCH_INTERVAL_MS : false,
     staleTime: 30_000,
+    notifyOnChangeProps: poll ? ['data'] : undefined,
   });
+}
+
+/** The signed-in user, for a component that shows or checks it. */
+export function useCurrentUser() {
+  return useQuery(currentUserQuery(useIsLoggedIn()));
+}
+
+/** Keeps the user fresh on non-public pages (docs/product.md §4), for the private layout. */
+export function useCurrentUserPolling(): void {
+  useQuery(currentUserQuery(useIsLoggedIn(), { poll: true }));
 }
 
 /** The top bar's greeting, 'Olá {first name}' (docs/product.md §2), or 'Olá' without a name. */
