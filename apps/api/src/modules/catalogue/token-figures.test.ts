@@ -118,5 +118,33 @@ describe('token figures', () => {
       '2027-12-15',
       '2028-01-15',
     ]);
+    expect(installmentDates({ installments: 3, firstDateInstallment: '2099-12-29' })).toEqual([
+      '2099-12-29',
+      '2100-01-29',
+      '2100-02-28',
+    ]);
+  });
+
+  it("agrees with the calendar's own month ends for any first date and schedule", () => {
+    // The calendar as Date keeps it: the installment's month, its last day, the first date's day.
+    const byDate = (first: string, i: number) => {
+      const [y, m, d] = first.split('-').map(Number) as [number, number, number];
+      const lastDay = new Date(Date.UTC(y, m + i, 0)).getUTCDate();
+      return new Date(Date.UTC(y, m - 1 + i, Math.min(d, lastDay))).toISOString().slice(0, 10);
+    };
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1990-01-01'), max: new Date('2200-12-31'), noInvalidDate: true }),
+        fc.integer({ min: 1, max: 120 }),
+        (first, installments) => {
+          const firstDate = first.toISOString().slice(0, 10);
+          const dates = installmentDates({ installments, firstDateInstallment: firstDate });
+          expect(dates).toEqual(
+            Array.from({ length: installments }, (_, i) => byDate(firstDate, i)),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

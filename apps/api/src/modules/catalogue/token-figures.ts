@@ -47,13 +47,28 @@ function spread(total: bigint, each: bigint, parts: number): bigint[] {
 export function installmentDates(
   t: Pick<Terms, 'installments' | 'firstDateInstallment'>,
 ): string[] {
-  const [y, m, d] = t.firstDateInstallment.split('-').map(Number) as [number, number, number];
-  return Array.from({ length: t.installments }, (_, i) => {
+  // 'Meus Ativos' builds these for each row of every page: plain arithmetic and a table of digits
+  // make them ~6 times cheaper than a Date and padStart per date (docs/PERFORMANCE.md "At scale").
+  const first = t.firstDateInstallment;
+  const y = Number(first.slice(0, 4));
+  const m = Number(first.slice(5, 7));
+  const d = Number(first.slice(8, 10));
+  const dates = new Array<string>(t.installments);
+  for (let i = 0; i < t.installments; i++) {
     const month = m - 1 + i;
     const year = y + Math.floor(month / 12);
     const monthIndex = month % 12;
-    const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
-    const day = Math.min(d, lastDay);
-    return `${year}-${String(monthIndex + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  });
+    const day = Math.min(d, daysInMonth(year, monthIndex));
+    dates[i] = `${year}-${TWO_DIGITS[monthIndex + 1]}-${TWO_DIGITS[day]}`;
+  }
+  return dates;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const TWO_DIGITS = Array.from({ length: 32 }, (_, n) => String(n).padStart(2, '0'));
+
+/** Days in a month (0-based) of the Gregorian calendar. */
+function daysInMonth(year: number, monthIndex: number): number {
+  if (monthIndex !== 1) return MONTH_DAYS[monthIndex]!;
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }
