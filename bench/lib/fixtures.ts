@@ -84,6 +84,8 @@ export interface Fixtures {
   smallTokenUnits: number;
   /** A public issued token of the demo catalogue and an issuer of it. */
   detailTokenId: number;
+  /** `pageOffers` more funding offers, so one investor can hold a full page of tokens. */
+  pageTokenIds: number[];
 }
 
 /**
@@ -97,6 +99,7 @@ export async function createFixtures(options: {
   investors: number;
   fundingCents: bigint;
   smallTokenUnits: number;
+  pageOffers?: number;
 }): Promise<Fixtures> {
   const handle: DatabaseHandle = connectPostgres(serverUrl(options.database), 4);
   const { db } = handle;
@@ -160,12 +163,18 @@ export async function createFixtures(options: {
       .insert(tokens)
       .values(offer('BENCHSMALL', options.smallTokenUnits))
       .returning({ id: tokens.id });
+    const pages = Array.from({ length: options.pageOffers ?? 0 }, (_, i) =>
+      offer(`BENCHPAGE${i + 1}`, 1_000_000),
+    );
+    const pageTokens =
+      pages.length === 0 ? [] : await db.insert(tokens).values(pages).returning({ id: tokens.id });
     return {
       investors,
       hotTokenId: hot!.id,
       smallTokenId: small!.id,
       smallTokenUnits: options.smallTokenUnits,
       detailTokenId: template.id,
+      pageTokenIds: pageTokens.map((t) => t.id),
     };
   } finally {
     await handle.close();
