@@ -48,7 +48,8 @@ export function installmentDates(
   t: Pick<Terms, 'installments' | 'firstDateInstallment'>,
 ): string[] {
   // 'Meus Ativos' builds these for each row of every page: plain arithmetic and a table of digits
-  // make them ~6 times cheaper than a Date and padStart per date (docs/PERFORMANCE.md "At scale").
+  // make them ~6 times cheaper than a Date and padStart per date (docs/PERFORMANCE.md, "What each
+  // optimisation bought").
   const first = t.firstDateInstallment;
   const y = Number(first.slice(0, 4));
   const m = Number(first.slice(5, 7));
