@@ -17,6 +17,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import {
+  buyOneUnit,
   checkMoney,
   createFixtures,
   dropDatabase,
@@ -118,12 +119,7 @@ async function sellOutCheck(url: string, fixtures: Fixtures) {
   log(`sell-out: ${INVESTORS} buyers at once for ${SMALL_OFFER_UNITS} units`);
   const answers = await Promise.all(
     fixtures.investors.map((investor) =>
-      fetch(`${url}/api/wallet/buy-token/${fixtures.smallTokenId}`, {
-        method: 'POST',
-        headers: { authorization: investor.authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ quantity: 1 }),
-        signal: AbortSignal.timeout(60_000),
-      }).then(
+      buyOneUnit(url, investor, fixtures.smallTokenId).then(
         (r) => r.status,
         () => 0,
       ),

@@ -75,6 +75,16 @@ export async function signIn(
   return signed;
 }
 
+/** One unit of an offer bought through the API, as a buyer's browser asks for it. */
+export function buyOneUnit(apiUrl: string, investor: Investor, tokenId: number): Promise<Response> {
+  return fetch(`${apiUrl}/api/wallet/buy-token/${tokenId}`, {
+    method: 'POST',
+    headers: { authorization: investor.authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ quantity: 1 }),
+    signal: AbortSignal.timeout(60_000),
+  });
+}
+
 export interface Fixtures {
   investors: Investor[];
   /** A funding offer large enough not to sell out during the run. */

@@ -23,9 +23,17 @@ import {
   checkScaleLedger,
   FULL_SCALE,
   generateScaleData,
+  ORDINARY_TOKENS,
   type ScaleData,
 } from '../../apps/api/src/testing/scale-data.ts';
-import { createFixtures, recreateDatabase, serverUrl, signIn, type Investor } from './fixtures.ts';
+import {
+  buyOneUnit,
+  createFixtures,
+  recreateDatabase,
+  serverUrl,
+  signIn,
+  type Investor,
+} from './fixtures.ts';
 import { load, median, type LoadResult } from './load.ts';
 import { repoRoot, run, startBenchApi, startNode, type Child } from './processes.ts';
 import { offerJobsAtScale } from './scale-jobs.ts';
@@ -44,7 +52,7 @@ const INVESTORS = 200;
  * histories (10 notifications, 6 movements and 6 holdings; PAGE_SIZES).
  */
 const DEMO_PAGES = {
-  ordinary: { purchases: FULL_SCALE.notificationsPerInvestor, tokens: 3 },
+  ordinary: { purchases: FULL_SCALE.notificationsPerInvestor, tokens: ORDINARY_TOKENS },
   full: { purchases: PAGE_SIZES.notifications, tokens: PAGE_SIZES.ownedTokens },
 };
 /** The goal (issue 23): the large data no more than 10 % slower. */
@@ -230,11 +238,7 @@ export async function runScale({
     children.push(pkRead);
 
     const buy = async (investor: Investor, tokenId: number) => {
-      const res = await fetch(`${demoApi.url}/api/wallet/buy-token/${tokenId}`, {
-        method: 'POST',
-        headers: { authorization: investor.authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ quantity: 1 }),
-      });
+      const res = await buyOneUnit(demoApi.url, investor, tokenId);
       if (res.status !== 201) throw new Error(`demo purchase: ${res.status} ${await res.text()}`);
     };
     /** One purchase of each of `tokens` - 1 page offers, the rest of the hot offer. */

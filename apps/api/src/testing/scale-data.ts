@@ -26,6 +26,9 @@ export interface ScaleOptions {
   notificationsPerInvestor: number;
 }
 
+/** The tokens an ordinary generated investor buys, and so holds (`--scale` compares their pages). */
+export const ORDINARY_TOKENS = 3;
+
 export const FULL_SCALE: ScaleOptions = {
   investors: 100_000,
   tokens: 1_000,
@@ -211,9 +214,9 @@ export async function generateScaleData(
     /*
      * Movement m of investor i (0 = the heavy one, 1 = the one with many holdings, 2.. ordinary):
      * m = 0 a deposit large enough for everything after it; m % 10 = 9 a withdrawal of R$ 10,00;
-     * m % 10 = 5 a deposit of R$ 500,00; otherwise a purchase of 1–5 units of one of three tokens
-     * (at most R$ 250,00). Investor 1 buys one unit of each of k tokens instead. Times run over the
-     * last two years in the order of the ids.
+     * m % 10 = 5 a deposit of R$ 500,00; otherwise a purchase of 1–5 units of one of
+     * ORDINARY_TOKENS tokens (at most R$ 250,00). Investor 1 buys one unit of each of k tokens
+     * instead. Times run over the last two years in the order of the ids.
      */
     const movements = `
       with moves as (
@@ -226,7 +229,7 @@ export async function generateScaleData(
         select i, m, at,
           case when m = 0 then 'deposit' when m % 10 = 9 then 'withdrawal'
             when m % 10 = 5 then 'deposit' else 'purchase' end as kind,
-          (i * 7 + m % 3) % $4::bigint as j, 1 + (i + m) % 5 as q
+          (i * 7 + m % ${ORDINARY_TOKENS}) % $4::bigint as j, 1 + (i + m) % 5 as q
         from moves
       )
       select i, m, at, kind, j, q from typed
