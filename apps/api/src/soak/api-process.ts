@@ -13,6 +13,9 @@ export class ApiProcess {
   readonly url: string;
   private child: ChildProcess | null = null;
   private log = '';
+  /** The partial line the last chunk ended in, and every 5xx the server logged of a request. */
+  private pending = '';
+  private readonly requestErrors: string[] = [];
   up = false;
 
   constructor(
@@ -29,7 +32,18 @@ export class ApiProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    const keep = (chunk: Buffer) => (this.log = (this.log + chunk.toString()).slice(-20_000));
+    this.pending = '';
+    const keep = (chunk: Buffer) => {
+      const text = chunk.toString();
+      this.log = (this.log + text).slice(-20_000);
+      // Kept whole, whatever the log says after them: a request's 5xx is errors.ts' 'unhandled
+      // error' or 'app error', logged with the request's id (the jobs' errors carry none).
+      const lines = (this.pending + text).split('\n');
+      this.pending = lines.pop()!;
+      for (const line of lines)
+        if (line.includes('"level":50') && line.includes('"reqId"'))
+          this.requestErrors.push(line.slice(0, 4000));
+    };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     await this.waitUntilHealthy();
@@ -76,5 +90,10 @@ export class ApiProcess {
 
   output(): string {
     return this.log;
+  }
+
+  /** What the server logged of each request it answered with a 5xx (LOG_LEVEL error or lower). */
+  loggedRequestErrors(): readonly string[] {
+    return this.requestErrors;
   }
 }

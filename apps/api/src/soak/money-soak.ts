@@ -196,7 +196,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     ENCRYPTION_KEY: TEST_ENCRYPTION_SECRET,
     SMTP_URL: smtp.url,
     SEED_DEMO: 'false',
-    LOG_LEVEL: 'fatal',
+    // Errors only: a 5xx's cause goes into the report (reportServerErrorCauses).
+    LOG_LEVEL: 'error',
     CAPTCHA_MAX_NUMBER: '2000',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
     JOBS_INTERVAL_SECONDS: '1',
@@ -260,6 +261,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // The first process migrates the new database before the second starts.
     await apis[0]!.start();
     await apis[1]!.start();
+
+    /** A 5xx other than the outage's 503 is a break; what the servers logged of it says why. */
+    function reportServerErrorCauses() {
+      for (const api of apis)
+        for (const line of api.loggedRequestErrors())
+          report.breaks.push(`api ${api.port} logged: ${line}`);
+      report.breaks.push(`PostgreSQL's errors:\n${cluster.logErrors()}`);
+    }
 
     let turn = 0;
     /**
@@ -927,6 +936,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       );
     report.acknowledged.marketBuysTogether = together?.n ?? 0;
     await Promise.all(apis.map((a) => a.stop()));
+    if (report.serverErrors > 0) reportServerErrorCauses();
   } catch (err) {
     running = false;
     report.breaks.push(`soak aborted: ${err instanceof Error ? err.message : String(err)}`);

@@ -78,6 +78,20 @@ export class PostgresCluster {
     );
   }
 
+  /** Each ERROR the log holds with the lines PostgreSQL wrote after it (its detail, its statement). */
+  logErrors(): string {
+    try {
+      const lines = readFileSync(join(this.dir, 'postgres.log'), 'utf8').split('\n');
+      const shown: string[] = [];
+      lines.forEach((line, i) => {
+        if (/\bERROR:/.test(line)) shown.push(...lines.slice(i, i + 8));
+      });
+      return shown.slice(-200).join('\n');
+    } catch {
+      return '';
+    }
+  }
+
   logTail(): string {
     try {
       return readFileSync(join(this.dir, 'postgres.log'), 'utf8').split('\n').slice(-30).join('\n');
