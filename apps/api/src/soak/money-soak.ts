@@ -196,7 +196,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     ENCRYPTION_KEY: TEST_ENCRYPTION_SECRET,
     SMTP_URL: smtp.url,
     SEED_DEMO: 'false',
-    // Errors only: a 5xx's cause goes into the report (reportServerErrorCauses).
+    // Errors only: a 5xx's cause goes into the report (at the end of runSoak).
     LOG_LEVEL: 'error',
     CAPTCHA_MAX_NUMBER: '2000',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
@@ -261,14 +261,6 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // The first process migrates the new database before the second starts.
     await apis[0]!.start();
     await apis[1]!.start();
-
-    /** A 5xx other than the outage's 503 is a break; what the servers logged of it says why. */
-    function reportServerErrorCauses() {
-      for (const api of apis)
-        for (const line of api.loggedRequestErrors())
-          report.breaks.push(`api ${api.port} logged: ${line}`);
-      report.breaks.push(`PostgreSQL's errors:\n${cluster.logErrors()}`);
-    }
 
     let turn = 0;
     /**
@@ -936,13 +928,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       );
     report.acknowledged.marketBuysTogether = together?.n ?? 0;
     await Promise.all(apis.map((a) => a.stop()));
-    if (report.serverErrors > 0) reportServerErrorCauses();
   } catch (err) {
     running = false;
     report.breaks.push(`soak aborted: ${err instanceof Error ? err.message : String(err)}`);
     for (const a of apis) report.breaks.push(`api ${a.port} output:\n${a.output().slice(-2000)}`);
     report.breaks.push(`PostgreSQL's log:\n${cluster.logTail()}`);
   } finally {
+    // A 5xx other than the outage's 503 is a break; what the servers logged of it says why, read
+    // before the clean-up removes PostgreSQL's log.
+    if (report.serverErrors > 0) {
+      for (const api of apis)
+        for (const line of api.loggedRequestErrors())
+          report.breaks.push(`api ${api.port} logged: ${line}`);
+      report.breaks.push(`PostgreSQL's errors:\n${cluster.logErrors()}`);
+    }
     // Bounded, so that a clean-up that hangs after an abort fails the run with its report (the
     // abort's cause is in `breaks`) instead of holding it until the test's timeout (it did once).
     const within = async (what: string, cleanUp: Promise<void>, state?: () => string) => {
