@@ -80,23 +80,24 @@ export class PostgresCluster {
 
   /** Each ERROR the log holds with the lines PostgreSQL wrote after it (its detail, its statement). */
   logErrors(): string {
-    try {
-      const lines = readFileSync(join(this.dir, 'postgres.log'), 'utf8').split('\n');
-      const shown: string[] = [];
-      lines.forEach((line, i) => {
-        if (/\bERROR:/.test(line)) shown.push(...lines.slice(i, i + 8));
-      });
-      return shown.slice(-200).join('\n');
-    } catch {
-      return '';
-    }
+    const lines = this.logLines();
+    const shown: string[] = [];
+    lines.forEach((line, i) => {
+      if (/\bERROR:/.test(line)) shown.push(...lines.slice(i, i + 8));
+    });
+    return shown.slice(-200).join('\n');
   }
 
   logTail(): string {
+    return this.logLines().slice(-30).join('\n');
+  }
+
+  /** The cluster's log (its postmaster's output, restarts included); none before it starts. */
+  private logLines(): string[] {
     try {
-      return readFileSync(join(this.dir, 'postgres.log'), 'utf8').split('\n').slice(-30).join('\n');
+      return readFileSync(join(this.dir, 'postgres.log'), 'utf8').split('\n');
     } catch {
-      return '';
+      return [];
     }
   }
 
