@@ -9,12 +9,13 @@
  * buyers: bench/lib/scale.ts; --scale --only=jobs for the jobs alone), --against=DIR (another
  * build of the API, a copy of an earlier `apps/api/dist` kept where its packages resolve, e.g.
  * `apps/api/dist.before`, started beside this one on the same database and measured in the same
- * rounds as each read: a change's own gain on a noisy host).
+ * rounds as each read: a change's own gain on a noisy host; with a copy of `apps/web/dist` in
+ * `DIR/web`, Lighthouse also runs on both builds' pages in alternating rounds).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import {
   buyOneUnit,
@@ -43,7 +44,7 @@ import {
 } from './lib/processes.ts';
 import { markdownTable, type Figure } from './lib/report.ts';
 import { runScale } from './lib/scale.ts';
-import { entryJavaScript, webFigures } from './lib/web.ts';
+import { entryJavaScript, webAgainstFigures, webFigures } from './lib/web.ts';
 import { startSmtpSink } from '@copaiba/api/testing/smtp-sink';
 import { measureEmbeddedDefault } from './embedded-default.ts';
 
@@ -207,7 +208,14 @@ async function main() {
     // the run's first API measured 6–34 % more CPU an answer than a second process of the same
     // build, its RSS sampling not the cause (docs/PERFORMANCE.md, "What it does").
     const oursApi = against ? await startApi() : api!;
-    const againstApi = against ? await startApi({}, against) : undefined;
+    // A build kept with its web app (`DIR/web`, a copy of `apps/web/dist`) serves that one.
+    const againstWeb = against && existsSync(resolve(repoRoot, against, 'web/index.html'));
+    const againstApi = against
+      ? await startApi(
+          againstWeb ? { WEB_DIST_DIR: resolve(repoRoot, against, 'web') } : {},
+          against,
+        )
+      : undefined;
     if (againstApi) children.push(oursApi, againstApi);
     /** Each read's runs on the `--against` build, measured in the same rounds as this build's. */
     const againstRuns = new Map<string, LoadResult[]>();
@@ -499,6 +507,18 @@ async function main() {
       const web = await webFigures(api!.url, entry, fixtures.detailTokenId);
       raw.lighthouse = web.raw;
       figures.push(...web.figures);
+      if (againstApi && againstWeb) {
+        log(`Lighthouse: every page on this build and on ${against}, ${ROUNDS} alternating rounds`);
+        const sideBySide = await webAgainstFigures(
+          oursApi.url,
+          { url: againstApi.url, name: against },
+          fixtures.detailTokenId,
+          ROUNDS,
+          log,
+        );
+        raw.lighthouseAgainst = sideBySide.raw;
+        figures.push(...sideBySide.figures);
+      }
     }
 
     if (want('embedded')) {

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { solveCaptcha } from '../../apps/api/src/testing/solve-captcha.ts';
+import { median } from './load.ts';
 import { repoRoot } from './processes.ts';
 import type { Figure } from './report.ts';
 
@@ -219,6 +220,21 @@ export async function runLighthouse(
 }
 
 const LIGHTHOUSE_TARGET = '≥ 98 / 100 / 100 / 100';
+/** Loads of each page in Chromium itself per build and round, with `--against`. */
+const BROWSER_LOADS = 2;
+
+/** The pages the web group measures, the reference first and last (a host slowing shows). */
+function lighthousePages(detailTokenId: number): LighthousePage[] {
+  return [
+    { path: REFERENCE_PATH },
+    { path: '/' },
+    { path: `/detail-token-issuer/${detailTokenId}` },
+    { path: '/login' },
+    { path: '/wallet', signedIn: true },
+    { path: '/extract', signedIn: true },
+    { path: REFERENCE_PATH },
+  ];
+}
 const INITIAL_JS_TARGET_KB = 120;
 
 /**
@@ -237,19 +253,7 @@ export async function webFigures(
   let error: string | undefined;
   try {
     const session = await demoInvestorSession(baseUrl);
-    results = await runLighthouse(
-      baseUrl,
-      [
-        { path: REFERENCE_PATH },
-        { path: '/' },
-        { path: `/detail-token-issuer/${detailTokenId}` },
-        { path: '/login' },
-        { path: '/wallet', signedIn: true },
-        { path: '/extract', signedIn: true },
-        { path: REFERENCE_PATH },
-      ],
-      session,
-    );
+    results = await runLighthouse(baseUrl, lighthousePages(detailTokenId), session);
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   }
@@ -302,4 +306,137 @@ export async function webFigures(
     });
   }
   return { figures, raw: results };
+}
+
+/** Collects, from the page's start, its largest paint and its long tasks (run before any script). */
+const PAINT_OBSERVER = `
+  window.__bench = { lcp: 0, long: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.long.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+export interface BrowserLoad {
+  /** The largest paint, ms from the navigation's start. */
+  lcpMs: number;
+  /** Main-thread time past 50 ms in each long task until 3 s after the load (blocking time). */
+  blockingMs: number;
+}
+
+/**
+ * One load of a page in Chromium itself at CPU ×4 (a phone's viewport, an empty cache, no network
+ * throttling): the paint and the long tasks the browser measured, not Lighthouse's simulation.
+ */
+async function browserLoad(
+  browser: Browser,
+  baseUrl: string,
+  page: LighthousePage,
+  session: Session,
+): Promise<BrowserLoad> {
+  const context = await browser.createBrowserContext();
+  try {
+    const tab = await context.newPage();
+    await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
+    if (page.signedIn) {
+      await tab.goto(baseUrl + REFERENCE_PATH);
+      await tab.evaluate(
+        `localStorage.setItem('accessToken', ${JSON.stringify(session.access)});` +
+          `localStorage.setItem('refreshToken', ${JSON.stringify(session.refresh)});` +
+          `localStorage.setItem('cookieAccepted', 'true');`,
+      );
+    }
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await tab.evaluateOnNewDocument(PAINT_OBSERVER);
+    await tab.goto(baseUrl + page.path, { waitUntil: 'load' });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const { lcp, long } = (await tab.evaluate('window.__bench')) as { lcp: number; long: number[] };
+    if (page.signedIn && new URL(tab.url()).pathname !== page.path)
+      throw new Error(`browser load of ${page.path}: not signed in (landed on ${tab.url()})`);
+    return { lcpMs: lcp, blockingMs: long.reduce((sum, d) => sum + Math.max(0, d - 50), 0) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * With `--against`: every page of both builds' web apps (each served by its own API process, one
+ * database), in alternating rounds, each build first in half of them: Lighthouse, and loads in
+ * Chromium itself (`browserLoad`, `BROWSER_LOADS` a round). One Lighthouse run of a page moves by
+ * up to 20 points on these hosts, the same build against itself (docs/PERFORMANCE.md, "Lighthouse's
+ * reference"); the browser's own paint and blocking time over more loads tell a change better.
+ */
+export async function webAgainstFigures(
+  ours: string,
+  theirs: { url: string; name: string },
+  detailTokenId: number,
+  rounds: number,
+  log: (message: string) => void,
+): Promise<{ figures: Figure[]; raw: unknown }> {
+  const pages = lighthousePages(detailTokenId).filter((p) => p.path !== REFERENCE_PATH);
+  type Build = 'ours' | 'theirs';
+  const runs: Record<Build, LighthouseResult[][]> = { ours: [], theirs: [] };
+  const loads: Record<Build, Map<string, BrowserLoad[]>> = { ours: new Map(), theirs: new Map() };
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const order: Build[] = round % 2 === 0 ? ['ours', 'theirs'] : ['theirs', 'ours'];
+      for (const build of order) {
+        const url = build === 'ours' ? ours : theirs.url;
+        // A session of its own: the app refreshes it once its access token expires, and a refresh
+        // token presented twice ends its whole family (docs/ARCHITECTURE.md).
+        const session = await demoInvestorSession(url);
+        const results = await runLighthouse(url, pages, session);
+        runs[build].push(results);
+        for (let n = 0; n < BROWSER_LOADS; n++)
+          for (const page of pages) {
+            const done = loads[build].get(page.path) ?? [];
+            loads[build].set(page.path, done);
+            done.push(await browserLoad(browser, url, page, session));
+          }
+        log(
+          `  round ${round + 1}, ${build === 'ours' ? 'this build' : theirs.name}: ` +
+            results.map((r) => `${r.path} ${r.performance}`).join(', '),
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const of = (build: Build, path: string) =>
+    runs[build].map((results) => results.find((r) => r.path === path)!);
+  const ms = (values: number[]) => median(values).toFixed(0);
+  const figures = pages.map(({ path, signedIn }): Figure => {
+    const [mine, other] = [of('ours', path), of('theirs', path)];
+    const perf = (rs: LighthouseResult[]) => median(rs.map((r) => r.performance));
+    const simulated = (rs: LighthouseResult[]) =>
+      `LCP ${ms(rs.map((r) => r.lcpMs))}, TBT ${ms(rs.map((r) => r.tbtMs))} ms`;
+    const measured = (build: Build) => {
+      const done = loads[build].get(path)!;
+      return `LCP ${ms(done.map((l) => l.lcpMs))}, blocking ${ms(done.map((l) => l.blockingMs))} ms`;
+    };
+    return {
+      name: `Lighthouse ${path}${signedIn ? ' (signed in)' : ''} performance, against ${theirs.name}`,
+      value: perf(mine),
+      unit: '',
+      reference: { name: theirs.name, value: perf(other) },
+      ratio: perf(mine) / perf(other),
+      target: 'side by side',
+      met: true,
+      note:
+        `rounds ${mine.map((r) => r.performance).join(' / ')} against ${other.map((r) => r.performance).join(' / ')}; ` +
+        `medians ${simulated(mine)} against ${simulated(other)}; ` +
+        `in Chromium at CPU ×4, ${loads.ours.get(path)!.length} loads each, medians ${measured('ours')} against ${measured('theirs')}`,
+    };
+  });
+  return {
+    figures,
+    raw: { lighthouse: runs, browser: { ours: [...loads.ours], theirs: [...loads.theirs] } },
+  };
 }
