@@ -1,4 +1,5 @@
 import { Container } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { NotFoundState } from '@/components/not-found-state';
@@ -39,7 +40,11 @@ export default function TokenDetailPage() {
         ? `${data.token.symbol} · ${data.token.name}`
         : 'Detalhes do Token',
   );
-  useScrollToHash(Boolean(data));
+  // The sections below the first screen render in a second, background render once the hero and
+  // 'Sobre o Token' are on screen: the largest paint (the hero) waits only for what is above the
+  // fold (docs/PERFORMANCE.md, "The token page's first screen").
+  const belowTheFold = useDeferredValue(data !== undefined, false);
+  useScrollToHash(belowTheFold);
 
   if (notFound)
     return (
@@ -74,21 +79,25 @@ export default function TokenDetailPage() {
       />
       <Container size="xl" className={classes.content}>
         <TokenAboutSection token={token} issuer={issuer} unitsLeft={unitsLeft} />
-        <TokenSimulationSection
-          token={token}
-          unitsLeft={unitsLeft}
-          installmentPerUnit={data.amount_to_pay.value}
-        />
-        {token.is_distributing && <TokenMarketSection tokenId={token.id} />}
-        <EssentialInformationSection detail={data} />
-        <GuaranteesRisksSection project={project} />
-        <ProjectSummarySection
-          token={token}
-          project={project}
-          schedule={data.payment_schedule}
-          valuePerToken={data.amount_to_pay.value}
-        />
-        <QuestionsSection tokenId={token.id} />
+        {belowTheFold && (
+          <>
+            <TokenSimulationSection
+              token={token}
+              unitsLeft={unitsLeft}
+              installmentPerUnit={data.amount_to_pay.value}
+            />
+            {token.is_distributing && <TokenMarketSection tokenId={token.id} />}
+            <EssentialInformationSection detail={data} />
+            <GuaranteesRisksSection project={project} />
+            <ProjectSummarySection
+              token={token}
+              project={project}
+              schedule={data.payment_schedule}
+              valuePerToken={data.amount_to_pay.value}
+            />
+            <QuestionsSection tokenId={token.id} />
+          </>
+        )}
       </Container>
     </>
   );
