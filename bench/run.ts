@@ -10,7 +10,7 @@
  * build of the API, a copy of an earlier `apps/api/dist` kept where its packages resolve, e.g.
  * `apps/api/dist.before`, started beside this one on the same database and measured in the same
  * rounds as each read: a change's own gain on a noisy host; with a copy of `apps/web/dist` in
- * `DIR/web`, Lighthouse also runs on both builds' pages in alternating rounds).
+ * `DIR/web`, the web group measures both builds' pages too, by Lighthouse and in Chromium itself).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -508,7 +508,9 @@ async function main() {
       raw.lighthouse = web.raw;
       figures.push(...web.figures);
       if (againstApi && againstWeb) {
-        log(`Lighthouse: every page on this build and on ${against}, ${ROUNDS} alternating rounds`);
+        log(
+          `every page on this build and on ${against}: Lighthouse and Chromium, ${ROUNDS} rounds`,
+        );
         const sideBySide = await webAgainstFigures(
           oursApi.url,
           { url: againstApi.url, name: against },
