@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { PERSON_SCROLL_EVENTS } from '@/lib/section-scroll';
 
 const STORAGE_KEY = 'scrollPositions';
 
@@ -33,8 +34,7 @@ function restore(top: number): () => void {
   let frame = 0;
   const stop = () => {
     cancelAnimationFrame(frame);
-    for (const event of ['wheel', 'touchstart', 'keydown'] as const)
-      window.removeEventListener(event, stop);
+    for (const event of PERSON_SCROLL_EVENTS) window.removeEventListener(event, stop);
   };
   const attempt = () => {
     window.scrollTo({ top, behavior: 'instant' });
@@ -42,8 +42,7 @@ function restore(top: number): () => void {
       frame = requestAnimationFrame(attempt);
     else stop();
   };
-  for (const event of ['wheel', 'touchstart', 'keydown'] as const)
-    window.addEventListener(event, stop, { passive: true });
+  for (const event of PERSON_SCROLL_EVENTS) window.addEventListener(event, stop, { passive: true });
   attempt();
   return stop;
 }

@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { scrollToSection } from '@/lib/section-scroll';
+import { atPageBottom, scrollToSection } from '@/lib/section-scroll';
 import classes from './section-nav.module.css';
 
 export type SectionNavItem = { label: string; section: string } | { label: string; to: string };
@@ -41,9 +41,7 @@ export function SectionNav({ items, label }: SectionNavProps) {
         if (element && !element.hidden && element.getBoundingClientRect().top <= line) current = id;
       }
       // At the very bottom the last section is current, however short it is.
-      const scroller = document.documentElement;
-      if (scroller.scrollTop + window.innerHeight >= scroller.scrollHeight - 2)
-        current = ids[ids.length - 1] ?? current;
+      if (atPageBottom()) current = ids[ids.length - 1] ?? current;
       setActive(current);
     };
     const onScroll = () => {

@@ -6,6 +6,13 @@ const SCROLL_QUIET_MS = 120;
 /** How many times a section is aimed at again after the scroll that should have reached it. */
 const MAX_REAIMS = 3;
 
+/** What a person does to scroll: any of them ends a scroll the app is making for them. */
+export const PERSON_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown'] as const;
+
+/** The page is scrolled as far down as it goes. */
+export const atPageBottom = (): boolean =>
+  window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+
 let stopAiming: (() => void) | undefined;
 
 /**
@@ -23,14 +30,13 @@ export function scrollToSection(id: string): boolean {
   let reaims = 0;
   let quiet = 0;
   const landed = () => {
+    // Computed lengths are CSS pixels ('84px'): where the bars end, as scrollIntoView aims.
     const wanted =
       (Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0) +
       (Number.parseFloat(getComputedStyle(element).scrollMarginTop) || 0);
     const top = element.getBoundingClientRect().top;
-    const atBottom =
-      window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
     // A short last section cannot reach the top: the bottom of the page is where it lands.
-    return Math.abs(top - wanted) <= 2 || (atBottom && top > wanted);
+    return Math.abs(top - wanted) <= 2 || (atPageBottom() && top > wanted);
   };
   const onScroll = () => {
     window.clearTimeout(quiet);
@@ -43,14 +49,12 @@ export function scrollToSection(id: string): boolean {
   const stop = () => {
     window.clearTimeout(quiet);
     window.removeEventListener('scroll', onScroll);
-    for (const event of ['wheel', 'touchstart', 'keydown'] as const)
-      window.removeEventListener(event, stop);
+    for (const event of PERSON_SCROLL_EVENTS) window.removeEventListener(event, stop);
     if (stopAiming === stop) stopAiming = undefined;
   };
   stopAiming = stop;
   window.addEventListener('scroll', onScroll, { passive: true });
-  for (const event of ['wheel', 'touchstart', 'keydown'] as const)
-    window.addEventListener(event, stop, { passive: true });
+  for (const event of PERSON_SCROLL_EVENTS) window.addEventListener(event, stop, { passive: true });
   element.scrollIntoView({ block: 'start' });
   // Already there: no scroll event will come.
   if (landed()) stop();
