@@ -65,7 +65,7 @@ describe('the hot reads on a large data set', () => {
     for (const index of [
       'ledger_transfers_user_kind_idx',
       'ledger_transfers_user_withdrawals_idx',
-      'token_holdings_user_id_token_id_pk',
+      'token_holdings_newest_idx',
       'holding_values_pkey',
       'notifications_user_idx',
     ]) {

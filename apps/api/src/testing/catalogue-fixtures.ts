@@ -3,6 +3,7 @@ import {
   chainJobs,
   chainJobTransfers,
   projects,
+  tokenHoldings,
   tokenIssuers,
   tokens,
   users,
@@ -10,7 +11,7 @@ import {
   type OfferStatus,
   type TokenStatus,
 } from '@copaiba/db';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { validCpf } from './accounts-fixtures.ts';
 import { sealedIdentity } from '../lib/identity-box.ts';
 import { testIdentity } from './test-keys.ts';
@@ -148,6 +149,23 @@ export async function insertReleasedToken(
   const token = await insertToken(db, issuerId, { status: 'released', offer: null, ...overrides });
   await insertProject(db, token.id);
   return token;
+}
+
+/**
+ * A holding written directly, with its worth at the token's unit price and the count of tokens
+ * held added to the holder's holding_values row, as the functions that change holdings keep them
+ * (packages/db/src/sql/holding-values.sql): for reads that need holdings without purchases.
+ */
+export async function insertHolding(
+  db: Database,
+  holding: { userId: number; tokenId: number; quantity: number; updatedAt?: Date },
+) {
+  const { userId, tokenId, quantity } = holding;
+  await db.insert(tokenHoldings).values(holding);
+  await db.execute(
+    sql`select holding_value_add(${userId}, ${quantity} * t.unit_price_cents, ${quantity > 0 ? 1 : 0})
+      from tokens t where t.id = ${tokenId}`,
+  );
 }
 
 /** The chain jobs that mirror these ledger transfers (chain-outbox.sql): one row per transfer. */

@@ -307,8 +307,8 @@ export async function generateScaleData(
     // What the functions that change holdings keep (holding-values.sql).
     await step(
       'holding values',
-      `insert into holding_values (user_id, value_cents)
-       select h.user_id, sum(h.quantity * t.unit_price_cents)
+      `insert into holding_values (user_id, value_cents, holdings)
+       select h.user_id, sum(h.quantity * t.unit_price_cents), count(*) filter (where h.quantity > 0)
        from token_holdings h join tokens t on t.id = h.token_id group by h.user_id`,
     );
     await step(
@@ -440,10 +440,12 @@ export async function checkScaleLedger(url: string) {
             on t.user_id = c.user_id and t.kind = c.kind
           where c.transfers is distinct from t.n) as wrong_counts,
          (select count(*) from holding_values v
-          full join (select h.user_id, sum(h.quantity * k.unit_price_cents) as worth
+          full join (select h.user_id, sum(h.quantity * k.unit_price_cents) as worth,
+                            count(*) filter (where h.quantity > 0) as holdings
                      from token_holdings h join tokens k on k.id = h.token_id group by 1) w
             on w.user_id = v.user_id
-          where v.value_cents is distinct from w.worth) as wrong_holding_values,
+          where (v.value_cents, v.holdings) is distinct from (w.worth, w.holdings))
+           as wrong_holding_values,
          (select count(*) from notification_counts c
           full join (select user_id, count(*) as total,
                             count(*) filter (where read_at is null) as unread
@@ -509,7 +511,7 @@ export async function generateOfferBuyers(
              b.id, null, 'escrow:' || $3::bigint, 'offer_escrow', null, $3::bigint, t.price, b.id,
              $3::bigint, 1, null),
            count_annual_investment(b.id, now(), t.price),
-           holding_value_add(b.id, t.price)
+           holding_value_add(b.id, t.price, 1)
          from unnest($1::bigint[]) as b(id)
          cross join (select unit_price_cents as price from tokens where id = $3::bigint) t
          order by b.id`,

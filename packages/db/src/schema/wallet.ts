@@ -142,6 +142,9 @@ export const tokenHoldings = pgTable(
     primaryKey({ columns: [t.userId, t.tokenId] }),
     // A token's holders, in user order: the closing and payout jobs read them (offer-jobs.sql).
     index('token_holdings_token_idx').on(t.tokenId, t.userId),
+    // 'Meus Ativos', newest first (read backwards): its page and its count read this index alone,
+    // however many tokens the investor holds (docs/PERFORMANCE.md, "'Meus Ativos' of 200 holdings").
+    index('token_holdings_newest_idx').on(t.userId, t.updatedAt, t.tokenId, t.quantity, t.reserved),
     check('token_holdings_non_negative', sql`${t.quantity} >= 0`),
     check('token_holdings_reserved', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.quantity}`),
   ],
@@ -159,8 +162,13 @@ export const holdingValues = pgTable(
       .primaryKey()
       .references(() => users.id),
     valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
+    /** How many tokens the investor holds (holdings with units): 'Meus Ativos' counts its pages by it. */
+    holdings: integer('holdings').notNull().default(0),
   },
-  (t) => [check('holding_values_non_negative', sql`${t.valueCents} >= 0`)],
+  (t) => [
+    check('holding_values_non_negative', sql`${t.valueCents} >= 0`),
+    check('holding_values_holdings_non_negative', sql`${t.holdings} >= 0`),
+  ],
 );
 
 export type PixChargeStatus = 'pending' | 'paid' | 'expired';

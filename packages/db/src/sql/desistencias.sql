@@ -70,7 +70,7 @@ BEGIN
   UPDATE token_holdings h SET quantity = h.quantity - v_purchase.quantity, updated_at = now()
   WHERE h.user_id = p_user_id AND h.token_id = v_purchase.token_id
   RETURNING h.quantity INTO v_holding;
-  PERFORM holding_value_add(p_user_id, -v_purchase.amount_cents);
+  PERFORM holding_value_add(p_user_id, -v_purchase.amount_cents, -(v_holding = 0)::integer);
   PERFORM count_annual_investment(p_user_id, v_purchase.created_at, -v_purchase.amount_cents);
   -- 7. The money.
   PERFORM ledger_transfer(

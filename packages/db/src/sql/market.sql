@@ -179,6 +179,8 @@ DECLARE
   v_key text;
   v_served jsonb;
   v_worth bigint;
+  v_seller_closed boolean;
+  v_buyer_opened boolean;
 BEGIN
   -- The listing as the purchases before this one in the batch left it.
   SELECT * INTO v_listing FROM market_listings l WHERE l.id = p_listing_id;
@@ -236,15 +238,17 @@ BEGIN
   -- d. The units.
   UPDATE token_holdings h
   SET quantity = h.quantity - p_quantity, reserved = h.reserved - p_quantity, updated_at = now()
-  WHERE h.user_id = v_listing.seller_id AND h.token_id = v_listing.token_id;
+  WHERE h.user_id = v_listing.seller_id AND h.token_id = v_listing.token_id
+  RETURNING h.quantity = 0 INTO v_seller_closed;
   INSERT INTO token_holdings AS h (user_id, token_id, quantity)
   VALUES (p_buyer_id, v_listing.token_id, p_quantity)
   ON CONFLICT (user_id, token_id)
-  DO UPDATE SET quantity = h.quantity + excluded.quantity, updated_at = now();
+  DO UPDATE SET quantity = h.quantity + excluded.quantity, updated_at = now()
+  RETURNING h.quantity = p_quantity INTO v_buyer_opened;
   -- Their worth at the token's unit price, not the trade's (holding-values.sql).
   SELECT p_quantity * t.unit_price_cents INTO v_worth FROM tokens t WHERE t.id = v_listing.token_id;
-  PERFORM holding_value_add(v_listing.seller_id, -v_worth);
-  PERFORM holding_value_add(p_buyer_id, v_worth);
+  PERFORM holding_value_add(v_listing.seller_id, -v_worth, -v_seller_closed::integer);
+  PERFORM holding_value_add(p_buyer_id, v_worth, v_buyer_opened::integer);
   -- e. The money: the parties' remunerations still queued, then each party's line as its own
   -- transfer, through the token's clearing account.
   v_served := offer_job_serve_holders(v_listing.token_id, ARRAY[p_buyer_id, v_listing.seller_id]);

@@ -120,7 +120,7 @@ BEGIN
   -- Every kind: a notice is recorded under its holder's wallet too (notifications.sql).
   PERFORM lock_wallets(p_user_ids);
   IF p_kind = 'refund' THEN
-    PERFORM holding_value_add(h.user_id, -h.quantity * v_token.unit_price_cents)
+    PERFORM holding_value_add(h.user_id, -h.quantity * v_token.unit_price_cents, -1)
     FROM token_holdings h
     WHERE h.token_id = p_token_id AND h.user_id = ANY (p_user_ids) AND h.quantity > 0;
     UPDATE token_holdings h SET quantity = 0, updated_at = now()

@@ -123,7 +123,7 @@ BEGIN
   ON CONFLICT (user_id, token_id)
   DO UPDATE SET quantity = h.quantity + excluded.quantity, updated_at = now()
   RETURNING h.quantity = p_quantity INTO v_new_buyer;
-  PERFORM holding_value_add(p_user_id, v_amount);
+  PERFORM holding_value_add(p_user_id, v_amount, v_new_buyer::integer);
   PERFORM count_annual_investment(p_user_id, now(), v_amount);
   -- e. The money.
   v_transfer := ledger_transfer(

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertIssuer, insertProject, insertToken } from '../../testing/fixtures.ts';
+import { insertHolding, insertIssuer, insertProject, insertToken } from '../../testing/fixtures.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { testIdentity } from '../../testing/test-keys.ts';
 import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
@@ -22,7 +22,7 @@ import { createMarketReads } from '../market/market.repo.ts';
 import { createNotificationReads } from '../notifications/notifications.repo.ts';
 import * as repo from './catalogue.repo.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
-import { notifications, tokenHoldings, users } from '@copaiba/db';
+import { notifications, users } from '@copaiba/db';
 
 /**
  * The hot paths' queries (docs/PERFORMANCE.md): each one has an index its plan uses, and a list
@@ -298,7 +298,7 @@ describe('the wallet reads are one statement each', () => {
 
 describe("'Meus Ativos' is one statement a page", () => {
   it('a page of holdings carries their count; past the last page the count is asked for', async () => {
-    await handle.db.insert(tokenHoldings).values({ userId, tokenId, quantity: 3 });
+    await insertHolding(handle.db, { userId, tokenId, quantity: 3 });
     const reads = walletRepo.createWalletReads(db);
     const first = () => reads.holdings(userId, { offset: 0, limit: 6 });
     expect(await statementsOf(first)).toHaveLength(1);
@@ -319,7 +319,7 @@ describe("'Meus Ativos' is one statement a page", () => {
     for (let i = 0; i < 9; i++) {
       const { id } = await insertToken(handle.db, issuerId, { name: `Ativo ${i}` });
       // Updated a minute apart, the first the oldest; the last one sold out of (quantity 0).
-      await handle.db.insert(tokenHoldings).values({
+      await insertHolding(handle.db, {
         userId: holder,
         tokenId: id,
         quantity: i === 8 ? 0 : i + 1,

@@ -19,14 +19,17 @@ export async function addHolding(
   holding: { userId: number; tokenId: number; quantity: number; worthCents: bigint },
 ): Promise<void> {
   const { userId, tokenId, quantity, worthCents } = holding;
-  await db
+  const [held] = await db
     .insert(tokenHoldings)
     .values({ userId, tokenId, quantity })
     .onConflictDoUpdate({
       target: [tokenHoldings.userId, tokenHoldings.tokenId],
       set: { quantity: sql`${tokenHoldings.quantity} + ${quantity}`, updatedAt: new Date() },
-    });
-  await db.execute(sql`select holding_value_add(${userId}, ${worthCents})`);
+    })
+    .returning({ quantity: tokenHoldings.quantity });
+  // A holding that had no units before these opens one more token held.
+  const opened = held?.quantity === quantity ? 1 : 0;
+  await db.execute(sql`select holding_value_add(${userId}, ${worthCents}, ${opened})`);
 }
 
 /** What an Idempotency-Key of a purchase is scoped to. */

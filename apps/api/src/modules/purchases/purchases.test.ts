@@ -409,12 +409,14 @@ describe('purchases in one transaction', () => {
 });
 
 /*
- * The balance's holdings at unit price ("total_token_balance") are one row per holder, kept by the
- * functions that change holdings (packages/db/src/sql/holding-values.sql). The desistência's, the
- * refunds' and the board's tests check the row against the holdings with holdingValuesDrift.
+ * The balance's holdings at unit price ("total_token_balance") and the count of 'Meus Ativos' are
+ * one row per holder, kept by the functions that change holdings
+ * (packages/db/src/sql/holding-values.sql). The desistência's, the refunds' and the board's tests
+ * check the row against the holdings with holdingValuesDrift.
  */
-const storedValue = async (userId: number) =>
-  (await t.db.select().from(holdingValues).where(eq(holdingValues.userId, userId)))[0]?.valueCents;
+const storedRow = async (userId: number) =>
+  (await t.db.select().from(holdingValues).where(eq(holdingValues.userId, userId)))[0];
+const storedValue = async (userId: number) => (await storedRow(userId))?.valueCents;
 
 describe("a holder's holdings at unit price", () => {
   it('are one row, added to by each purchase, and what the balance shows', async () => {
@@ -428,7 +430,10 @@ describe("a holder's holdings at unit price", () => {
     expect((await buy(who, first.id, 3)).statusCode).toBe(201);
     expect((await buy(who, second.id, 2)).statusCode).toBe(201);
     expect((await buy(who, first.id, 1)).statusCode).toBe(201);
-    expect(await storedValue(userId)).toBe(4n * 12_34n + 2n * 250_00n);
+    expect(await storedRow(userId)).toMatchObject({
+      valueCents: 4n * 12_34n + 2n * 250_00n,
+      holdings: 2,
+    });
     expect(await walletBalance(t, who)).toMatchObject({
       balance: '450.64',
       total_token_balance: '549.36',
@@ -436,7 +441,7 @@ describe("a holder's holdings at unit price", () => {
     expect(await holdingValuesDrift(t.db)).toEqual([]);
   });
 
-  it('are checked against the holdings: a row off by a centavo is a drift', async () => {
+  it('are checked against the holdings: a row off by a centavo or a token is a drift', async () => {
     const token = await insertToken(t.db, issuerId, { unitPriceCents: 10_00n });
     const who = await fundedInvestor(t, { balance: '100.00' });
     const userId = await userIdOf(t, who);
@@ -447,12 +452,17 @@ describe("a holder's holdings at unit price", () => {
       .update(holdingValues)
       .set({ valueCents: 50_01n })
       .where(eq(holdingValues.userId, userId));
+    const drift = { userId, expectedCents: '5000', storedCents: '5000' };
     expect(await holdingValuesDrift(t.db)).toEqual([
-      { userId, expectedCents: '5000', storedCents: '5001' },
+      { ...drift, storedCents: '5001', expectedHoldings: 1, storedHoldings: 1 },
     ]);
     await t.db
       .update(holdingValues)
-      .set({ valueCents: 50_00n })
+      .set({ valueCents: 50_00n, holdings: 2 })
       .where(eq(holdingValues.userId, userId));
+    expect(await holdingValuesDrift(t.db)).toEqual([
+      { ...drift, expectedHoldings: 1, storedHoldings: 2 },
+    ]);
+    await t.db.update(holdingValues).set({ holdings: 1 }).where(eq(holdingValues.userId, userId));
   });
 });

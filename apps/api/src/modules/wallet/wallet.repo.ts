@@ -195,37 +195,36 @@ export function createWalletReads(db: Database) {
   );
 
   // 'Meus Ativos' without a search: a page of holdings, each row also carrying how many in all.
-  // The page and its count come from the holdings alone, and only the page's rows are joined to
-  // their tokens: an investor with 200 holdings reads 6 tokens, not 200 (docs/PERFORMANCE.md).
-  const mine = and(eq(tokenHoldings.userId, userId), gt(tokenHoldings.quantity, 0));
+  // The page comes from token_holdings_newest_idx alone and its count from the holder's
+  // holding_values row, and only the page's rows are joined to their tokens: an investor with 200
+  // holdings reads 6 index entries and 6 tokens, not 200 rows (docs/PERFORMANCE.md).
   const newest = db
     .select({
       tokenId: tokenHoldings.tokenId,
       quantity: tokenHoldings.quantity,
       reserved: tokenHoldings.reserved,
       updatedAt: tokenHoldings.updatedAt,
-      total: sql<number>`count(*) over ()`.as('total'),
     })
     .from(tokenHoldings)
-    .where(mine)
+    .where(and(eq(tokenHoldings.userId, userId), gt(tokenHoldings.quantity, 0)))
     .orderBy(desc(tokenHoldings.updatedAt))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('newest');
+  const heldCount = db
+    .select({ n: holdingValues.holdings })
+    .from(holdingValues)
+    .where(eq(holdingValues.userId, userId));
   const holdingsPage = db
     .select({
       ...holdingColumns(userId, newest),
-      total: sql`${newest.total}`.mapWith(Number),
+      total: sql`${heldCount}`.mapWith(Number),
     })
     .from(newest)
     .innerJoin(tokens, eq(tokens.id, newest.tokenId))
     .orderBy(desc(newest.updatedAt))
     .prepare('wallet_holdings');
-  const holdingsTotal = db
-    .select({ n: count() })
-    .from(tokenHoldings)
-    .where(mine)
-    .prepare('wallet_holdings_count');
+  const holdingsTotal = heldCount.prepare('wallet_holdings_count');
 
   return {
     /** The user's holdings, newest first, with their token (the search is `holdings` below). */
