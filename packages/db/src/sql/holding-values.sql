@@ -1,12 +1,12 @@
 -- Each investor's holdings at their tokens' unit prices, and how many tokens they hold
 -- (holding_values): the balance and 'Meus Ativos' read that one row however many tokens the
 -- investor holds (docs/PERFORMANCE.md, "At scale"). Every function that changes a holding's
--- quantity adds the change's worth here, and one more or one fewer token held when the holding
--- opens (from no units) or closes (to none), in its own transaction: a purchase (purchases.sql), a
--- desistência (desistencias.sql), a refund (offer-jobs.sql) and both parties of a board trade
--- (market.sql). A unit price never changes once a token has holders: it
--- is editable only before the token is issued (tokens.service.ts), and only an issued token is
--- bought. The soak's invariants and the money paths' tests compare every row with its holdings
+-- quantity adds the change's worth here, and p_holdings: 1 when the holding opens (from no
+-- units), -1 when it closes (to none), else 0, in its own transaction: a purchase (purchases.sql),
+-- a desistência (desistencias.sql), a refund (offer-jobs.sql) and both parties of a board trade
+-- (market.sql). A unit price never changes once a token has holders: it is editable only before
+-- the token is issued (tokens.service.ts), and only an issued token is bought. The soak's
+-- invariants and the money paths' tests compare every row with its holdings, worth and count
 -- (apps/api/src/testing/holding-values.ts).
 --
 -- Locks: the holder's row, written only by a transaction that holds the holder's wallet (step 5
