@@ -7,21 +7,22 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertHolding, insertIssuer, insertProject, insertToken } from '../../testing/fixtures.ts';
-import { errorsPlugin } from '../../plugins/errors.ts';
-import { testIdentity } from '../../testing/test-keys.ts';
-import { accounts, balanceOf, transfer } from '../ledger/ledger.ts';
+import { insertHolding, insertIssuer, insertProject, insertToken } from './testing/fixtures.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { testIdentity } from './testing/test-keys.ts';
+import { accounts, balanceOf, transfer } from './modules/ledger/ledger.ts';
 // The hot paths' own queries are what this file plans, so it reads the repositories that send them
-// (accounts, wallet, notifications, forum, market): their services add statements of their own
+// (catalogue, accounts, wallet, notifications, forum, market), beside the modules rather than in
+// one of them: their services add statements of their own
 // (the forum's token check) or need other modules wired (the wallet's Pix, limits and consents)
 // (docs/CODE_STYLE.md: tests may read any repository to check its queries).
-import { findUserById, prepareUserById } from '../accounts/accounts.repo.ts';
-import * as walletRepo from '../wallet/wallet.repo.ts';
-import * as forumRepo from '../forum/forum.repo.ts';
-import { createMarketReads } from '../market/market.repo.ts';
-import { createNotificationReads } from '../notifications/notifications.repo.ts';
-import * as repo from './catalogue.repo.ts';
-import { catalogueRoutes } from './catalogue.routes.ts';
+import { findUserById, prepareUserById } from './modules/accounts/accounts.repo.ts';
+import * as walletRepo from './modules/wallet/wallet.repo.ts';
+import * as forumRepo from './modules/forum/forum.repo.ts';
+import { createMarketReads } from './modules/market/market.repo.ts';
+import { createNotificationReads } from './modules/notifications/notifications.repo.ts';
+import * as repo from './modules/catalogue/catalogue.repo.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { notifications, users } from '@copaiba/db';
 
 /**
